@@ -1,0 +1,93 @@
+import compress from '@fastify/compress'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Logger } from 'pino'
+import { createAuth } from './auth/better-auth'
+import { RateLimiter } from './auth/rate-limiter'
+import { resolveAuthSecret } from './auth/secret'
+import { trustedOrigins } from './auth/trusted-origins'
+import type { Database, Db } from './db/client'
+import type { Env } from './env'
+import { createMailer, type Mailer } from './mail/mailer'
+import { WEB_DIST_DIR } from './paths'
+import accessPlugin from './plugins/access'
+import errorsPlugin from './plugins/errors'
+import openApiPlugin from './plugins/openapi'
+import securityPlugin from './plugins/security'
+import webPlugin from './plugins/web'
+import userInviteRoutes from './routes/api/v1/user-invites'
+import userRoutes from './routes/api/v1/users'
+import authRoutes from './routes/auth'
+import healthRoutes from './routes/health'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    mailer: Mailer
+    env: Env
+  }
+}
+
+export interface BuildOptions {
+  env: Env
+  database: Database
+  logger?: Logger | boolean
+  mailer?: Mailer
+  webDir?: string
+}
+
+/** The whole product as one Fastify instance; `main.ts` only listens and shuts down. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env, database } = options
+  const app = Fastify({
+    loggerInstance: typeof options.logger === 'object' ? (options.logger as FastifyBaseLogger) : undefined,
+    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    trustProxy: env.TRUST_PROXY ?? false,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      dataDir: env.DATA_DIR,
+      log: app.log as Logger,
+    })
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+    appOrigin: env.appOrigin,
+    trustedOrigins: trustedOrigins(env),
+    mailer,
+    log: app.log as Logger,
+  })
+  app.decorate('db', database.db)
+  app.decorate('mailer', mailer)
+  app.decorate('env', env)
+
+  // External plugins, then ours, then routes (STYLE.md).
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, { env })
+  await app.register(compress, { threshold: 1024 })
+  await app.register(openApiPlugin)
+  await app.register(accessPlugin, { auth, db: database.db })
+
+  await app.register(healthRoutes)
+  await app.register(authRoutes, {
+    auth,
+    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    appOrigin: env.appOrigin,
+  })
+  await app.register(userRoutes)
+  await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
+  await app.register(webPlugin, { webDir: options.webDir ?? WEB_DIST_DIR })
+
+  app.addHook('onClose', async () => mailer.close())
+  return app as unknown as FastifyInstance
+}

@@ -1,0 +1,87 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import { BRAND } from '../../shared/brand'
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation'
+import type { Db } from '../db/client'
+import { accounts, sessions, users, verifications } from '../db/schema'
+import type { Mailer } from '../mail/mailer'
+import { resetPasswordMail } from '../mail/messages'
+
+export interface AuthOptions {
+  db: Db
+  secret: string
+  appOrigin: string
+  trustedOrigins: string[]
+  mailer: Mailer
+  log: Logger
+}
+
+/**
+ * better-auth does passwords, sessions and resets (ADR 0004). Sign-up is ours
+ * (`modules/invites/sign-up.ts`): invite-only and one transaction. Its rate limiter is off:
+ * `auth/rate-limiter.ts` keys on Fastify's `request.ip`, which better-auth cannot see.
+ */
+export function createAuth(options: AuthOptions) {
+  const { db, mailer, log } = options
+  return betterAuth({
+    appName: BRAND.name,
+    baseURL: options.appOrigin,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Not awaited: an existing and an unknown email must take the same time (no enumeration).
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${options.appOrigin}/reset-password?token=${encodeURIComponent(token)}`
+        mailer
+          .send(resetPasswordMail(user.email, link))
+          .catch((err) => log.error({ err }, 'reset mail failed'))
+      },
+    },
+    user: {
+      additionalFields: {
+        onboardingRequired: { type: 'boolean', input: false, defaultValue: true },
+        disabledAt: { type: 'date', input: false, required: false },
+      },
+    },
+    session: { cookieCache: { enabled: false } },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: { database: { generateId: 'uuid' } },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled account cannot log in; the answer is the same as for a wrong password.
+          before: async (session) => {
+            const [user] = await db
+              .select({ disabledAt: users.disabledAt })
+              .from(users)
+              .where(eq(users.id, session.userId))
+            if (user?.disabledAt) {
+              throw new APIError('UNAUTHORIZED', {
+                code: 'INVALID_EMAIL_OR_PASSWORD',
+                message: 'Invalid email or password',
+              })
+            }
+          },
+        },
+      },
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

@@ -1,0 +1,93 @@
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { MIGRATIONS_DIR } from '../paths'
+import { acquireDataDirLock } from './lock-file'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** A handle for queries: the database, or the open transaction (always use the transaction's). */
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** Any number; both instances of a migration must agree on it. */
+const MIGRATION_LOCK_ID = 72_163_905
+
+export interface OpenOptions {
+  /** postgres://… ; when unset, the embedded PGlite in `dataDir`. */
+  url?: string
+  dataDir?: string
+  /** An already-open PGlite (tests load one from a migrated template). */
+  pglite?: PGlite
+  poolSize?: number
+  migrate?: boolean
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options)
+  if (options.migrate !== false) await runMigrations(database)
+  return database
+}
+
+function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client's error (a restarted server) must not crash the process; the next query retries.
+  pool.on('error', () => {})
+  return { db: drizzlePg(pool, { schema }), kind: 'postgres', pool, close: () => pool.end() }
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  if (options.pglite) {
+    const client = options.pglite
+    return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() }
+  }
+  if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or a PGlite')
+  const releaseLock = acquireDataDirLock(options.dataDir)
+  try {
+    const client = await PGlite.create(`${options.dataDir}/db`)
+    return {
+      db: drizzlePglite(client, { schema }),
+      kind: 'pglite',
+      close: async () => {
+        await client.close()
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    releaseLock()
+    throw error
+  }
+}
+
+async function runMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR }
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], config)
+    return
+  }
+  // Instances starting together take turns: the first migrates, the others then find nothing to do.
+  const { pool } = database as Database & { pool: pg.Pool }
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+    await migratePg(database.db as Parameters<typeof migratePg>[0], config)
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+    client.release()
+  }
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`)
+}

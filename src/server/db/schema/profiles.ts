@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm'
+import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './users'
+
+const userKey = () =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' })
+const grantedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** A student's uuid is its user's uuid (DESIGN.md section 4). */
+export const studentProfiles = pgTable('student_profiles', {
+  userId: userKey(),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: grantedAt(),
+})
+
+export const educatorProfiles = pgTable(
+  'educator_profiles',
+  { userId: userKey(), bio: text('bio').notNull().default(''), createdAt: grantedAt() },
+  (table) => [check('educator_bio_length', sql`char_length(${table.bio}) <= 2000`)],
+)
+
+export const adminProfiles = pgTable('admin_profiles', { userId: userKey(), createdAt: grantedAt() })
+
+export const faoProfiles = pgTable('fao_profiles', { userId: userKey(), createdAt: grantedAt() })

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { studentProfiles } from './profiles'
+import { users } from './users'
+
+const studentKey = () =>
+  uuid('student_id')
+    .notNull()
+    .references(() => studentProfiles.userId, { onDelete: 'cascade' })
+
+/** No unique key: identical entries may exist (DESIGN.md section 4 "Scores"). */
+export const satScores = pgTable(
+  'sat_scores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: studentKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    english: integer('english').notNull(),
+    math: integer('math').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('sat_english_range', sql`${table.english} between 200 and 800 and ${table.english} % 10 = 0`),
+    check('sat_math_range', sql`${table.math} between 200 and 800 and ${table.math} % 10 = 0`),
+    check('sat_date_range', sql`${table.date} >= date '2005-03-01'`),
+    index('sat_scores_student_idx').on(table.studentId, table.date),
+  ],
+)
+
+const actSection = (name: string) => integer(name).notNull()
+export const actScores = pgTable(
+  'act_scores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: studentKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    english: actSection('english'),
+    math: actSection('math'),
+    reading: actSection('reading'),
+    science: actSection('science'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'act_sections_range',
+      sql`${table.english} between 1 and 36 and ${table.math} between 1 and 36 and ${table.reading} between 1 and 36 and ${table.science} between 1 and 36`,
+    ),
+    check('act_date_range', sql`${table.date} >= date '1990-01-01'`),
+    index('act_scores_student_idx').on(table.studentId, table.date),
+  ],
+)

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm'
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+
+/** better-auth's user table with our extra fields (DESIGN.md section 4 "People"). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    onboardingRequired: boolean('onboarding_required').notNull().default(true),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+)
+export type UserRow = typeof users.$inferSelect

@@ -1,0 +1,43 @@
+import { BRAND } from '../../shared/brand'
+import { inviteRoleLabels } from '../../shared/roles'
+import type { MailMessage } from './mailer'
+
+export function resetPasswordMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Reset your ${BRAND.name} password`,
+    text: [
+      'Someone asked to reset the password of your account. If it was you, open this link within an hour:',
+      '',
+      link,
+      '',
+      'If it was not you, ignore this email: your password stays as it is.',
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}
+
+export function inviteMail(
+  to: string,
+  link: string,
+  roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
+  expiresAt: Date,
+): MailMessage {
+  const labels = inviteRoleLabels(roles).join(', ')
+  return {
+    to,
+    subject: `Your invitation to ${BRAND.name}`,
+    text: [
+      `You are invited to ${BRAND.name}'s workspace (${labels}).`,
+      '',
+      'Create your account with this link:',
+      '',
+      link,
+      '',
+      `The link works once and until ${expiresAt.toUTCString()}.`,
+      '',
+      `${BRAND.name}: ${BRAND.tagline}`,
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,53 @@
+import closeWithGrace from 'close-with-grace'
+import pino from 'pino'
+import { buildApp } from './app'
+import { openDatabase } from './db/client'
+import { EnvError, loadDotEnv, parseEnv } from './env'
+import { ensureBootstrapInvite } from './modules/invites/bootstrap'
+import { inviteLink } from './modules/invites/invites'
+
+/** Listens and shuts down gracefully; everything else is `buildApp()`. */
+async function main() {
+  loadDotEnv()
+  let env: ReturnType<typeof parseEnv>
+  try {
+    env = parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = pino({ level: env.LOG_LEVEL })
+  const started = performance.now()
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  })
+  logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, 'database ready')
+  const app = await buildApp({ env, database, logger })
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) logger.error({ err }, 'shutting down after an error')
+    else logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    await app.close()
+    await database.close()
+  })
+
+  await app.listen({ port: env.PORT, host: env.HOST })
+  const bootstrap = await ensureBootstrapInvite(database.db)
+  if (bootstrap) {
+    // A plain line, not only a log field: the first admin claims the product with it.
+    process.stdout.write(
+      `\nNo admin account yet. Create the first admin with this one-time link:\n${inviteLink(env.appOrigin, bootstrap)}\n\n`,
+    )
+  }
+  logger.info({ url: env.appOrigin, ms: Math.round(performance.now() - started) }, 'serving')
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm'
+import type { Role } from '../../../shared/roles'
+import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
+import type { CurrentUser } from '../../../shared/users'
+import type { DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+
+interface UserRow {
+  id: string
+  name: string
+  email: string
+  onboarding_required: boolean
+  disabled_at: string | null
+  is_student: boolean
+  is_admin: boolean
+  is_fao: boolean
+  bio: string | null
+  sat: Omit<SatScore, 'cumulative'>[] | null
+  act: Omit<ActScore, 'cumulative'>[] | null
+}
+
+/** One query: the user, their four profiles and a student's two score lists (oldest first). */
+async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await selectRows<UserRow>(
+    db,
+    sql`
+    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
+      sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
+      fp.user_id is not null as is_fao, ep.bio,
+      case when sp.user_id is null then null else coalesce((
+        select json_agg(json_build_object('date', s.date, 'english', s.english, 'math', s.math)
+          order by s.date, s.created_at, s.id)
+        from sat_scores s where s.student_id = u.id), '[]') end as sat,
+      case when sp.user_id is null then null else coalesce((
+        select json_agg(json_build_object('date', a.date, 'english', a.english, 'math', a.math,
+          'reading', a.reading, 'science', a.science) order by a.date, a.created_at, a.id)
+        from act_scores a where a.student_id = u.id), '[]') end as act
+    from users u
+    left join student_profiles sp on sp.user_id = u.id
+    left join educator_profiles ep on ep.user_id = u.id
+    left join admin_profiles ap on ap.user_id = u.id
+    left join fao_profiles fp on fp.user_id = u.id
+    where u.id = ${userId}`,
+  )
+  return row
+}
+
+function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    name: row.name,
+    uuid: row.id,
+    email: row.email,
+    onboardingRequired: row.onboarding_required,
+    profileStudent: row.is_student
+      ? {
+          satScoresHistorical: (row.sat ?? []).map(withSatCumulative),
+          actScoresHistorical: (row.act ?? []).map(withActComposite),
+        }
+      : null,
+    profileEducator: row.bio === null ? null : { bio: row.bio },
+    profileAdmin: row.is_admin ? {} : null,
+    profileFao: row.is_fao ? {} : null,
+  }
+}
+
+export async function getCurrentUser(db: DbOrTx, userId: string): Promise<CurrentUser | undefined> {
+  const row = await loadUserRow(db, userId)
+  return row ? toCurrentUser(row) : undefined
+}
+
+export interface Viewer {
+  id: string
+  name: string
+  email: string
+  onboardingRequired: boolean
+  roles: ReadonlySet<Role>
+}
+
+/** Who is calling: the user and the roles their profiles give, or undefined when disabled or gone. */
+export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | undefined> {
+  const [row] = await selectRows<Omit<UserRow, 'sat' | 'act'>>(
+    db,
+    sql`
+    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
+      exists(select 1 from student_profiles where user_id = u.id) as is_student,
+      exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
+      exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
+      (select bio from educator_profiles where user_id = u.id) as bio
+    from users u where u.id = ${userId}`,
+  )
+  if (!row || row.disabled_at) return undefined
+  const roles = new Set<Role>()
+  if (row.is_admin) roles.add('admin')
+  if (row.bio !== null) roles.add('educator')
+  if (row.is_fao) roles.add('fao')
+  if (row.is_student) roles.add('student')
+  return { id: row.id, name: row.name, email: row.email, onboardingRequired: row.onboarding_required, roles }
+}

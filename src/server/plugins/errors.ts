@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { HttpProblem, problemBody } from '../problems'
+
+/** Fastify's own error codes that are the client's fault, with the status they deserve. */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported-media-type',
+    detail: 'Send JSON (application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid-body',
+    detail: 'The body length is wrong.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid-body', detail: 'The JSON body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body-too-large', detail: 'The body is too large.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid-json', detail: 'The body is not valid JSON.' },
+}
+
+export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
+  if (problem.headers) reply.headers(problem.headers)
+  return reply
+    .code(problem.status)
+    .type('application/problem+json')
+    .send(problemBody(problem.status, problem.code, problem.message, problem.errors))
+}
+
+function toProblem(error: FastifyError): HttpProblem | null {
+  if (error instanceof HttpProblem) return error
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'body'
+    const errors = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || where,
+      message: issue.message ?? 'Invalid value.',
+    }))
+    const named = errors.map((e) => `${e.path}: ${e.message}`).join('; ')
+    return new HttpProblem(400, 'invalid-input', `Invalid ${where}: ${named}`, errors)
+  }
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined
+  if (known) return new HttpProblem(known.status, known.code, known.detail)
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return new HttpProblem(400, 'invalid-json', 'The body is not valid JSON.')
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new HttpProblem(error.statusCode, 'bad-request', error.message)
+  }
+  return null
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const problem = toProblem(error)
+      if (problem) {
+        if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
+        return sendProblem(reply, problem)
+      }
+      // Internals stay in the log; the client gets the request id to quote.
+      request.log.error({ err: error }, 'unhandled error')
+      return reply
+        .code(500)
+        .type('application/problem+json')
+        .send({
+          ...problemBody(
+            500,
+            'internal-error',
+            `Something went wrong on our side. Quote request id ${request.id}.`,
+          ),
+          requestId: request.id,
+        })
+    })
+  },
+  { name: 'errors' },
+)

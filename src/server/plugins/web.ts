@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { isWebRoute } from '../../shared/web-routes'
+import { notFound } from '../problems'
+import { sendProblem } from './errors'
+
+const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crestline Prep</title></head>
+<body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, or <code>npm start</code> which builds it.</p></main></body></html>`
+
+/**
+ * One port for everything: built files, the app shell for the web's routes, and 'Not Found'
+ * (the shell with status 404, which the web app renders) for anything else (DESIGN.md section 7).
+ */
+export default fp(
+  async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {
+    const indexFile = path.join(webDir, 'index.html')
+    const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL
+
+    if (existsSync(webDir)) {
+      await app.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+          res.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          )
+        },
+      })
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/'
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        return sendProblem(reply, notFound(`No API route ${request.method} ${pathname}.`))
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return sendProblem(reply, notFound(`Nothing at ${request.method} ${pathname}.`))
+      }
+      return reply
+        .code(isWebRoute(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shell)
+    })
+  },
+  { name: 'web', dependencies: ['errors'] },
+)

@@ -1,0 +1,161 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { signUpBodySchema } from '../../shared/auth'
+import type { Auth } from '../auth/better-auth'
+import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
+import { signUpWithInvite } from '../modules/invites/sign-up'
+import { access } from '../plugins/access'
+import { sendProblem } from '../plugins/errors'
+import { HttpProblem, tooManyRequests } from '../problems'
+
+interface Options {
+  auth: Auth
+  limiter: RateLimiter
+  appOrigin: string
+}
+
+/** better-auth's `{code, message}` answers, as problem details (DESIGN.md section 6). */
+const AUTH_CODES: Record<string, { status: number; code: string; detail: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: {
+    status: 401,
+    code: 'invalid-credentials',
+    detail: 'Email or password is incorrect.',
+  },
+  USER_ALREADY_EXISTS: {
+    status: 409,
+    code: 'email-taken',
+    detail: 'An account with this email already exists.',
+  },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    status: 409,
+    code: 'email-taken',
+    detail: 'An account with this email already exists.',
+  },
+  INVALID_TOKEN: { status: 400, code: 'invalid-token', detail: 'This reset link is invalid or has expired.' },
+  PASSWORD_TOO_SHORT: { status: 400, code: 'invalid-input', detail: 'The password is too short.' },
+  PASSWORD_TOO_LONG: { status: 400, code: 'invalid-input', detail: 'The password is too long.' },
+}
+
+function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
+  return new Request(`${appOrigin}${request.url}`, {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  })
+}
+
+async function relay(response: Response, reply: FastifyReply): Promise<FastifyReply> {
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  const text = await response.text()
+  if (!response.ok) {
+    let body: { code?: string; message?: string } = {}
+    try {
+      body = JSON.parse(text)
+    } catch {}
+    const retryAfter = response.headers.get('x-retry-after')
+    if (response.status === 429) return sendProblem(reply, tooManyRequests(Number(retryAfter) || 60))
+    const known = body.code ? AUTH_CODES[body.code] : undefined
+    const problem = known
+      ? new HttpProblem(known.status, known.code, known.detail)
+      : new HttpProblem(
+          response.status,
+          (body.code ?? 'auth-error').toLowerCase().replaceAll('_', '-'),
+          body.message ?? 'Request refused.',
+        )
+    return sendProblem(reply, problem)
+  }
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
+      reply.header(name, value)
+  }
+  return reply.code(response.status).send(text)
+}
+
+const emailOf = (body: unknown): string =>
+  typeof (body as { email?: unknown })?.email === 'string'
+    ? (body as { email: string }).email.trim().toLowerCase()
+    : ''
+
+/** Sign-in, sign-up and reset requests: per address and per email+address (DESIGN.md section 6). */
+async function checkLimits(request: FastifyRequest, limiter: RateLimiter, kind: string): Promise<void> {
+  const perIp = await limiter.hit([kind, 'ip', request.ip], AUTH_LIMITS.perIp)
+  if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
+  const email = emailOf(request.body)
+  if (!email) return
+  const window = AUTH_LIMITS.failuresPerEmailAndIp
+  const key = [kind, 'email', email, request.ip]
+  // Reset requests count every request; sign-in and sign-up count failures only.
+  const seen = kind === 'reset' ? await limiter.hit(key, window) : await limiter.peek(key)
+  const limit = limiter.allowed(window)
+  if (kind === 'reset' ? seen.count > limit : seen.count >= limit)
+    throw tooManyRequests(seen.retryAfterSeconds)
+}
+
+async function countFailure(request: FastifyRequest, limiter: RateLimiter, kind: string, status: number) {
+  const email = emailOf(request.body)
+  if (email && status >= 400 && status < 500 && status !== 429) {
+    await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
+  }
+}
+
+const LIMITED_PATHS: Record<string, string> = {
+  '/api/auth/sign-in/email': 'sign-in',
+  '/api/auth/request-password-reset': 'reset',
+  '/api/auth/reset-password': 'reset-token',
+}
+
+const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, appOrigin }) => {
+  app.post(
+    '/api/auth/sign-up/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with an invite (invite-only), then log in',
+        body: signUpBodySchema,
+        response: {
+          200: z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
+        },
+      },
+      config: { access: access.public },
+      preHandler: async (request) => checkLimits(request, limiter, 'sign-up'),
+    },
+    async (request, reply) => {
+      try {
+        await signUpWithInvite(app.db, request.body)
+      } catch (error) {
+        if (error instanceof HttpProblem) await countFailure(request, limiter, 'sign-up', error.status)
+        throw error
+      }
+      const response = await auth.api.signInEmail({
+        body: { email: request.body.email, password: request.body.password },
+        headers: toFetchRequest(request, appOrigin).headers,
+        asResponse: true,
+      })
+      return relay(response, reply)
+    },
+  )
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    config: { access: access.public },
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? ''
+      const kind = request.method === 'POST' ? LIMITED_PATHS[pathname] : undefined
+      if (kind) await checkLimits(request, limiter, kind)
+      const response = await auth.handler(toFetchRequest(request, appOrigin))
+      if (kind === 'sign-in') await countFailure(request, limiter, kind, response.status)
+      return relay(response, reply)
+    },
+  })
+}
+
+export default authRoutes

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { NAME_MAX } from './users'
+import { emailField, MESSAGES, PASSWORD_MAX, passwordField, uuidField } from './validation'
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  password: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
+})
+
+/** POST /api/auth/sign-up/email: invite-only; `name` may be empty until onboarding. */
+export const signUpBodySchema = z.strictObject({
+  email: emailField,
+  password: passwordField,
+  name: z.string().trim().max(NAME_MAX).default(''),
+  invite: uuidField,
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+})
+export type SignUpBody = z.infer<typeof signUpBodySchema>
+
+export const forgotPasswordBodySchema = z.object({ email: emailField })
+
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordField, confirmPassword: z.string().min(1, MESSAGES.required) })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  })
+
+export const createAccountFormSchema = z
+  .object({
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().min(1, MESSAGES.required),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  })

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { ROLES } from './roles'
+import { emailField } from './validation'
+
+export const INVITE_LIFETIME_DAYS = 14
+
+export const inviteSchema = z.object({
+  uuid: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  student: z.boolean(),
+  educator: z.boolean(),
+  fao: z.boolean(),
+  admin: z.boolean(),
+  email: z.string().nullish(),
+  userUUID: z.string().nullish(),
+  usedAt: z.string().nullish(),
+})
+export type Invite = z.infer<typeof inviteSchema>
+
+const roleFlag = z.boolean('Expected true or false.').default(false)
+
+/** POST /v1/user-invites (spec section 3): optional email, the four roles, optional usedAt. */
+export const createInviteBodySchema = z
+  .strictObject({
+    email: z
+      .union([z.literal('').transform(() => undefined), emailField])
+      .optional()
+      .nullable(),
+    student: roleFlag,
+    educator: roleFlag,
+    fao: roleFlag,
+    admin: roleFlag,
+    usedAt: z.iso.datetime({ offset: true, error: 'Use an ISO 8601 timestamp.' }).optional().nullable(),
+    // Read-only fields a client may send back; accepted and ignored (DESIGN.md section 6).
+    uuid: z.unknown().optional(),
+    createdAt: z.unknown().optional(),
+    expiresAt: z.unknown().optional(),
+    userUUID: z.unknown().optional(),
+  })
+  .refine((body) => body.student || body.educator || body.fao || body.admin, {
+    message: 'Choose at least one role.',
+    path: ['roles'],
+  })
+export type CreateInviteBody = z.infer<typeof createInviteBodySchema>
+
+/** GET /v1/user-invites/{id}: what the login page needs, nothing more. */
+export const invitePreviewSchema = z.object({
+  email: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  available: z.boolean(),
+})
+export type InvitePreview = z.infer<typeof invitePreviewSchema>

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** RFC 9457 problem details, as every API error answers (DESIGN.md section 6). */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+})
+export type Problem = z.infer<typeof problemSchema>

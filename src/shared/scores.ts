@@ -1,0 +1,97 @@
+import { z } from 'zod'
+import { todayAtOffset } from './dates'
+import './validation'
+
+/** Rules of DESIGN.md section 4 "Scores". */
+export const SAT_FIRST_DATE = '2005-03-01'
+export const ACT_FIRST_DATE = '1990-01-01'
+/** From this date the ACT composite leaves science out (the enhanced ACT). */
+export const ENHANCED_ACT_DATE = '2025-09-01'
+/** The earliest time zone on Earth: a test taken this morning anywhere is not "in the future". */
+const EARLIEST_OFFSET_HOURS = 14
+
+export function latestScoreDate(now: Date = new Date()): string {
+  return todayAtOffset(EARLIEST_OFFSET_HOURS, now)
+}
+
+const scoreDate = (firstDate: string) =>
+  z.iso
+    .date('Use a date as YYYY-MM-DD.')
+    .refine((date) => date >= firstDate, `Use a date on or after ${firstDate}.`)
+    .refine((date) => date <= latestScoreDate(), 'The date cannot be in the future.')
+
+const satSection = z
+  .number('Enter a number.')
+  .int('Use a whole number.')
+  .min(200, 'Use a score from 200 to 800.')
+  .max(800, 'Use a score from 200 to 800.')
+  .multipleOf(10, 'SAT section scores go in steps of 10.')
+
+const actSection = z
+  .number('Enter a number.')
+  .int('Use a whole number.')
+  .min(1, 'Use a score from 1 to 36.')
+  .max(36, 'Use a score from 1 to 36.')
+
+/** Request bodies: `cumulative` is read-only and ignored when a client sends it back. */
+export const satScoreInputSchema = z.strictObject({
+  date: scoreDate(SAT_FIRST_DATE),
+  english: satSection,
+  math: satSection,
+  cumulative: z.unknown().optional(),
+})
+export const actScoreInputSchema = z.strictObject({
+  date: scoreDate(ACT_FIRST_DATE),
+  english: actSection,
+  math: actSection,
+  reading: actSection,
+  science: actSection,
+  cumulative: z.unknown().optional(),
+})
+
+export const satScoreSchema = z.object({
+  date: z.string(),
+  english: z.number(),
+  math: z.number(),
+  cumulative: z.number(),
+})
+export const actScoreSchema = z.object({
+  date: z.string(),
+  english: z.number(),
+  math: z.number(),
+  reading: z.number(),
+  science: z.number(),
+  cumulative: z.number(),
+})
+export type SatScore = z.infer<typeof satScoreSchema>
+export type ActScore = z.infer<typeof actScoreSchema>
+export type SatSections = Omit<SatScore, 'cumulative' | 'date'>
+export type ActSections = Omit<ActScore, 'cumulative' | 'date'>
+
+export function satCumulative(score: SatSections): number {
+  return score.english + score.math
+}
+
+/** Mean of n sections rounded half up, in integers: floor((2 * sum + n) / (2 * n)). */
+function roundedMean(sections: number[]): number {
+  const n = sections.length
+  const sum = sections.reduce((total, section) => total + section, 0)
+  return Math.floor((2 * sum + n) / (2 * n))
+}
+
+export function actComposite(score: ActSections, date: string): number {
+  const { english, math, reading, science } = score
+  return date >= ENHANCED_ACT_DATE
+    ? roundedMean([english, math, reading])
+    : roundedMean([english, math, reading, science])
+}
+
+export function withSatCumulative<T extends SatSections>(score: T): T & { cumulative: number } {
+  return { ...score, cumulative: satCumulative(score) }
+}
+
+export function withActComposite<T extends ActSections & { date: string }>(
+  score: T,
+): T & { cumulative: number } {
+  return { ...score, cumulative: actComposite(score, score.date) }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+/**
+ * The form messages of spec section 5. Every shared schema imports this module, so zod's own
+ * default wording never reaches a person: a schema states its own message for anything else.
+ */
+export const MESSAGES = {
+  required: 'This field is required.',
+  email: 'Please provide a valid email address.',
+} as const
+
+function isEmpty(input: unknown): boolean {
+  return input === undefined || input === null || (typeof input === 'string' && input.trim() === '')
+}
+
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && isEmpty(issue.input)) return MESSAGES.required
+    if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) <= 1) {
+      return MESSAGES.required
+    }
+    if (issue.code === 'invalid_format' && issue.format === 'email') return MESSAGES.email
+    if (issue.code === 'too_small' && issue.origin === 'string')
+      return `Use at least ${issue.minimum} characters.`
+    if (issue.code === 'too_big' && issue.origin === 'string')
+      return `Use at most ${issue.maximum} characters.`
+    if (issue.code === 'too_small') return `Must be at least ${issue.minimum}.`
+    if (issue.code === 'too_big') return `Must be at most ${issue.maximum}.`
+    if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}.`
+    if (issue.code === 'invalid_type') return `Expected ${issue.expected}.`
+    if (issue.code === 'invalid_format') return 'This value is not in the expected format.'
+    return undefined
+  },
+})
+
+/** A required, trimmed text field. */
+export const requiredText = (max: number) =>
+  z.string(MESSAGES.required).trim().min(1, MESSAGES.required).max(max)
+
+export const emailField = z
+  .string(MESSAGES.required)
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254)
+  .pipe(z.email(MESSAGES.email))
+  .transform((email) => email.toLowerCase())
+
+export const PASSWORD_MIN = 10
+export const PASSWORD_MAX = 128
+export const passwordField = z
+  .string(MESSAGES.required)
+  .min(1, MESSAGES.required)
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`)
+
+export const uuidField = z.uuid('Expected a UUID.')
+
+/** One field problem, as in problem details' `errors` and in forms. */
+export interface FieldProblem {
+  path: string
+  message: string
+}
+
+export function fieldProblems(error: z.ZodError): FieldProblem[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }))
+}

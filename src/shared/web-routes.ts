@@ -1,0 +1,29 @@
+/**
+ * Every path the web app renders, so the server answers app routes with the shell and anything
+ * else with 'Not Found' and status 404 (DESIGN.md section 7). `$name` is one path segment.
+ * tests/unit/web-routes.test.ts checks this list against the router's generated route tree.
+ */
+export const APP_ROUTE_PATTERNS = [
+  '/',
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+  '/onboarding',
+  '/dashboard',
+  '/settings',
+  '/users',
+  '/users/$uuid',
+  '/students',
+  '/students/$uuid',
+  '/admin',
+  '/admin/users',
+  '/admin/students',
+] as const
+
+const matchers = APP_ROUTE_PATTERNS.map(
+  (pattern) => new RegExp(`^${pattern.replace(/\$[A-Za-z]+/g, '[^/]+')}/?$`),
+)
+
+export function isWebRoute(pathname: string): boolean {
+  return matchers.some((matcher) => matcher.test(pathname))
+}
