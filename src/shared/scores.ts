@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { todayAtOffset } from './dates'
-import './validation'
+import { orRequired } from './validation'
 
 /** Rules of DESIGN.md section 4 "Scores". */
 export const SAT_FIRST_DATE = '2005-03-01'
@@ -16,19 +16,19 @@ export function latestScoreDate(now: Date = new Date()): string {
 
 const scoreDate = (firstDate: string) =>
   z.iso
-    .date('Use a date as YYYY-MM-DD.')
+    .date({ error: orRequired('Use a date as YYYY-MM-DD.') })
     .refine((date) => date >= firstDate, `Use a date on or after ${firstDate}.`)
     .refine((date) => date <= latestScoreDate(), 'The date cannot be in the future.')
 
 const satSection = z
-  .number('Enter a number.')
+  .number({ error: orRequired('Enter a number.') })
   .int('Use a whole number.')
   .min(200, 'Use a score from 200 to 800.')
   .max(800, 'Use a score from 200 to 800.')
   .multipleOf(10, 'SAT section scores go in steps of 10.')
 
 const actSection = z
-  .number('Enter a number.')
+  .number({ error: orRequired('Enter a number.') })
   .int('Use a whole number.')
   .min(1, 'Use a score from 1 to 36.')
   .max(36, 'Use a score from 1 to 36.')

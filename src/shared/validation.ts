@@ -33,6 +33,15 @@ z.config({
   },
 })
 
+/**
+ * A schema's own message for a wrong value, while a missing one still says 'This field is
+ * required.' (a schema-level message would otherwise win over the map above).
+ */
+export const orRequired =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    isEmpty(issue.input) ? MESSAGES.required : message
+
 /** A required, trimmed text field. */
 export const requiredText = (max: number) =>
   z.string(MESSAGES.required).trim().min(1, MESSAGES.required).max(max)
@@ -53,7 +62,7 @@ export const passwordField = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`)
 
-export const uuidField = z.uuid('Expected a UUID.')
+export const uuidField = z.uuid({ error: orRequired('Expected a UUID.') })
 
 /** One field problem, as in problem details' `errors` and in forms. */
 export interface FieldProblem {

@@ -61,6 +61,7 @@ export function createAuth(options: AuthOptions) {
     session: { cookieCache: { enabled: false } },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    logger: { level: 'error' },
     advanced: { database: { generateId: 'uuid' } },
     databaseHooks: {
       session: {

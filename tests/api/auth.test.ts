@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let sink: SmtpSink
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  t = await createTestApp({ SMTP_URL: sink.url })
+})
+afterAll(async () => {
+  await t.close()
+  await sink.close()
+})
+
+const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers })
+
+describe('log in and log out', () => {
+  it('logs in, reads the current user, logs out', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
+    ).toBe(200)
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie: user.cookie,
+      payload: {},
+    })
+    expect(out.statusCode).toBe(200)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
+    ).toBe(401)
+  })
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const wrong = await signIn(user.email, 'not the password')
+    const unknown = await signIn('nobody-here@example.test', 'not the password')
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.json()).toEqual(unknown.json())
+    expect(wrong.json()).toMatchObject({
+      code: 'invalid-credentials',
+      detail: 'Email or password is incorrect.',
+    })
+    expect(wrong.headers['content-type']).toContain('application/problem+json')
+  })
+
+  it('sets an HttpOnly SameSite=Lax session cookie', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const response = await signIn(user.email, user.password)
+    const cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).join('\n')
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+  })
+
+  it('refuses a disabled account as if the password were wrong, and ends its sessions', async () => {
+    const user = await t.userWith({ roles: ['educator'] })
+    const { sql } = await import('drizzle-orm')
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${user.id}`)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
+    ).toBe(401)
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401)
+  })
+})
+
+describe('password reset by emailed link', () => {
+  it('emails a link that sets a new password; the old one stops working', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const request = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
+    expect(request.statusCode).toBe(200)
+    const mail = await sink.waitFor(user.email)
+    const token = mail.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1]
+    expect(mail.text).toContain(`${TEST_ORIGIN}/reset-password?token=`)
+    expect(token).toBeTruthy()
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a brand new password' },
+    })
+    expect(reset.statusCode).toBe(200)
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401)
+    expect((await signIn(user.email, 'a brand new password')).statusCode).toBe(200)
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'another new password' },
+    })
+    expect(reused.statusCode).toBe(400)
+  })
+
+  it('answers an unknown email exactly like a known one, and sends nothing', async () => {
+    const before = sink.messages.length
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'ghost@example.test', redirectTo: '/reset-password' },
+    })
+    expect(response.statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(sink.messages.length).toBe(before)
+  })
+})
+
+describe('cross-site and content-type protection', () => {
+  it('refuses a write with a foreign Origin, naming both origins', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const response = await signIn(user.email, user.password, { origin: 'https://evil.example' })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().detail).toContain('https://evil.example')
+    expect(response.json().detail).toContain(TEST_ORIGIN)
+    const ok = await signIn(user.email, user.password, { origin: TEST_ORIGIN })
+    expect(ok.statusCode).toBe(200)
+  })
+
+  it('refuses bodies that are not JSON with 415, and bad JSON with 400', async () => {
+    const user = await t.userWith({ roles: ['admin'] })
+    const text = await t.request({
+      method: 'POST',
+      url: '/api/v1/user-invites',
+      cookie: user.cookie,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"student":true}',
+    })
+    expect(text.statusCode).toBe(415)
+    const broken = await t.request({
+      method: 'POST',
+      url: '/api/v1/user-invites',
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"student":',
+    })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json().code).toBe('invalid-json')
+  })
+})

@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  to: string[]
+  raw: string
+  /** The message with quoted-printable soft breaks and escapes undone, for searching. */
+  text: string
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (STACK-NOTES "Browser tests"). */
+export async function startSmtpSink() {
+  const messages: ReceivedMail[] = []
+  const waiters: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text: decodeQuotedPrintable(raw),
+        })
+        for (const wake of waiters.splice(0)) wake()
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits for a message to `to` (up to 5 s). */
+    async waitFor(to: string): Promise<ReceivedMail> {
+      const deadline = Date.now() + 5_000
+      for (;;) {
+        const found = messages.find((m) => m.to.includes(to))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} within 5 s`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import type { Db } from '../../src/server/db/client'
+import { parseEnv } from '../../src/server/env'
+import { type CreatedUser, createUser, type UserSpec } from '../factories'
+import { openTestDatabase } from './test-database'
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  dataDir: string
+  /** A user made by the factory, logged in through the real sign-in route. */
+  userWith(spec: UserSpec): Promise<CreatedUser & { cookie: string }>
+  login(email: string, password: string): Promise<string>
+  request(options: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>
+  close(): Promise<void>
+}
+
+/** The real app on a fresh database for one test file; no mocks of our own parts. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
+  const database = await openTestDatabase()
+  const app = await buildApp({
+    env: parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_ORIGIN: TEST_ORIGIN,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-for-auth',
+      AUTH_RATE_LIMIT_SCALE: '1000',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    database,
+    logger: false,
+  })
+  await app.ready()
+
+  const request: TestApp['request'] = ({ cookie, headers, ...options }) =>
+    app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...headers } })
+
+  const login = async (email: string, password: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+    })
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`)
+    return sessionCookie(response.headers['set-cookie'])
+  }
+
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    request,
+    login,
+    async userWith(spec) {
+      const user = await createUser(database.db, spec)
+      return { ...user, cookie: await login(user.email, user.password) }
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  const session = cookies.find((c) => c.startsWith('better-auth.session_token='))
+  if (!session) throw new Error('no session cookie')
+  return session.split(';')[0]!
+}
