@@ -1,0 +1,100 @@
+import { type Problem, problemSchema } from '../../shared/problem'
+import type { z } from 'zod'
+
+/** A non-OK answer: its status and body text, and the problem details when it holds them. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: string
+  readonly problem: Problem | undefined
+  readonly headers: Headers
+
+  constructor(status: number, body: string, headers: Headers) {
+    const problem = parseProblem(body)
+    super(problem?.detail ?? `Request failed with status ${status}.`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+    this.problem = problem
+    this.headers = headers
+  }
+
+  /** Seconds from `Retry-After`, when the server sent one. */
+  get retryAfterSeconds(): number | undefined {
+    const value = Number(this.headers.get('retry-after'))
+    return Number.isFinite(value) && value > 0 ? value : undefined
+  }
+}
+
+/** An OK answer whose shape is not the one the client expects (spec section 5). */
+export class ResponseValidationError extends Error {
+  readonly issues: z.core.$ZodIssue[]
+  readonly summary: string
+
+  constructor(path: string, issues: z.core.$ZodIssue[]) {
+    const summary = issues
+      .map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+      .join('; ')
+    super(`Unexpected response from ${path}: ${summary}`)
+    this.name = 'ResponseValidationError'
+    this.issues = issues
+    this.summary = summary
+  }
+}
+
+function parseProblem(body: string): Problem | undefined {
+  try {
+    const parsed = problemSchema.safeParse(JSON.parse(body))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+interface ApiFetchOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+  schema: S
+  signal?: AbortSignal
+}
+
+/** Every call of the web app: `/api` prefix, cookies included, answers checked by `schema`. */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  { method = 'GET', body, schema, signal }: ApiFetchOptions<S>,
+): Promise<z.output<S>> {
+  const url = `/api${path}`
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  })
+  const text = await response.text()
+  if (!response.ok) throw new ApiError(response.status, text, response.headers)
+  let json: unknown
+  try {
+    json = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    throw new ResponseValidationError(url, [
+      { code: 'custom', path: [], message: 'The answer is not JSON.', input: text },
+    ])
+  }
+  const parsed = schema.safeParse(json)
+  if (!parsed.success) throw new ResponseValidationError(url, parsed.error.issues)
+  return parsed.data
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status)
+}
+
+/** Words for a person: the server's detail when there is one, else a plain sentence. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.problem?.detail ?? `The server answered with status ${error.status}. Please try again.`
+  }
+  if (error instanceof ResponseValidationError) return error.message
+  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.'
+  return error instanceof Error ? error.message : String(error)
+}

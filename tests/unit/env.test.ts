@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { trustedOrigins } from '../../src/server/auth/trusted-origins'
+import { EnvError, parseEnv } from '../../src/server/env'
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.appOrigin).toBe('http://localhost:3000')
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('stops on a bad value, naming the variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(EnvError)
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db/app' })).toThrow(/AUTH_SECRET/)
+    expect(() => parseEnv({ AUTH_RATE_LIMIT_SCALE: '100' })).toThrow(/AUTH_RATE_LIMIT_SCALE/)
+  })
+
+  it('trusts localhost, 127.0.0.1 and [::1] on the port only while APP_ORIGIN is unset', () => {
+    expect(trustedOrigins(parseEnv({ PORT: '4000' }))).toEqual(
+      expect.arrayContaining(['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']),
+    )
+    expect(trustedOrigins(parseEnv({ APP_ORIGIN: 'https://app.crestlineprep.com' }))).toEqual([
+      'https://app.crestlineprep.com',
+    ])
+  })
+})
