@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
 import { buildApp } from './app'
+import { DEMO_PASSWORD, DemoRefusedError, seedDemo } from './cli/demo'
 import { openDatabase } from './db/client'
 import { EnvError, loadDotEnv, parseEnv } from './env'
 import { ensureBootstrapInvite } from './modules/invites/bootstrap'
@@ -27,6 +28,7 @@ async function main() {
     poolSize: env.DATABASE_POOL_SIZE,
   })
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, 'database ready')
+  if (process.env.CRESTLINE_DEMO === '1') await loadDemo(database.db, env.NODE_ENV)
   const app = await buildApp({ env, database, logger })
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -45,6 +47,20 @@ async function main() {
     )
   }
   logger.info({ url: env.appOrigin, ms: Math.round(performance.now() - started) }, 'serving')
+}
+
+async function loadDemo(db: Parameters<typeof seedDemo>[0], nodeEnv: string) {
+  try {
+    const logins = await seedDemo(db, nodeEnv)
+    const lines = logins.map((l) => `  ${l.email.padEnd(34)} ${l.roles.padEnd(10)} ${l.name}`)
+    process.stdout.write(`\nDemo logins (password for all: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`)
+  } catch (error) {
+    if (error instanceof DemoRefusedError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
 }
 
 main().catch((error) => {

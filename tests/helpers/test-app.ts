@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/server/app'
 import type { Db } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
@@ -17,7 +17,7 @@ export interface TestApp {
   /** A user made by the factory, logged in through the real sign-in route. */
   userWith(spec: UserSpec): Promise<CreatedUser & { cookie: string }>
   login(email: string, password: string): Promise<string>
-  request(options: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
 

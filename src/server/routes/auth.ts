@@ -75,7 +75,18 @@ async function relay(response: Response, reply: FastifyReply): Promise<FastifyRe
     if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
       reply.header(name, value)
   }
-  return reply.code(response.status).send(text)
+  return reply.code(response.status).send(withoutToken(text))
+}
+
+/** The session lives in the HttpOnly cookie only: page scripts never see its token. */
+function withoutToken(text: string): string {
+  if (!text.includes('"token"')) return text
+  try {
+    const { token: _token, ...rest } = JSON.parse(text)
+    return JSON.stringify(rest)
+  } catch {
+    return text
+  }
 }
 
 const emailOf = (body: unknown): string =>

@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { buildIsStale } from './lib/build-state.mjs'
+
+/** Browser tests against the production build, in the system Chromium (DESIGN.md section 8). */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+  if (!canInstall) {
+    console.error(
+      `No Chromium at ${chromium}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    )
+    process.exit(1)
+  }
+  console.log('Installing Chromium from Debian (apt-get install -y chromium)…')
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  if (spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }).status !== 0)
+    process.exit(1)
+}
+if (buildIsStale()) {
+  console.log('Building the production app for the browser tests…')
+  if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+}
+const reporter = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? ['--reporter=list,json'] : []
+const result = spawnSync('npx', ['playwright', 'test', ...reporter, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+})
+process.exit(result.status ?? 1)

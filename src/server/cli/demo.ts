@@ -1,0 +1,81 @@
+import { like, not, sql } from 'drizzle-orm'
+import { type CreatedUser, createUser, type UserSpec } from '../../../tests/factories'
+import type { Db } from '../db/client'
+import { actScores, satScores, teamMembers, users } from '../db/schema'
+
+/**
+ * `npm run start:demo`: demo people and records (DESIGN.md section 3). Safe to re-run; refuses on
+ * a database with real users and in production.
+ */
+export const DEMO_DOMAIN = '@example.com'
+export const DEMO_PASSWORD = 'crestline-demo-2026'
+
+const PEOPLE: Array<UserSpec & { key: string }> = [
+  { key: 'admin', name: 'Alex Rivera', email: `admin${DEMO_DOMAIN}`, roles: ['admin'] },
+  {
+    key: 'priya',
+    name: 'Priya Raman',
+    email: `priya.raman${DEMO_DOMAIN}`,
+    roles: ['educator'],
+    bio: 'SAT and ACT math tutor; former high-school math teacher with eleven years in the classroom.',
+  },
+  {
+    key: 'daniel',
+    name: 'Daniel Okafor',
+    email: `daniel.okafor${DEMO_DOMAIN}`,
+    roles: ['educator'],
+    bio: 'Essay coach. Helps students find the story only they can tell, in drafts they still recognise as their own.',
+  },
+  { key: 'fao', name: 'Grace Liu', email: `grace.liu${DEMO_DOMAIN}`, roles: ['fao'] },
+  { key: 'maya', name: 'Maya Chen', email: `maya.chen${DEMO_DOMAIN}`, roles: ['student'] },
+  { key: 'jordan', name: 'Jordan Brooks', email: `jordan.brooks${DEMO_DOMAIN}`, roles: ['student'] },
+  { key: 'sofia', name: 'Sofia Martinez', email: `sofia.martinez${DEMO_DOMAIN}`, roles: ['student'] },
+  { key: 'ethan', name: 'Ethan Park', email: `ethan.park${DEMO_DOMAIN}`, roles: ['student'] },
+]
+
+export class DemoRefusedError extends Error {}
+
+export async function seedDemo(
+  db: Db,
+  nodeEnv: string,
+): Promise<Array<{ name: string; email: string; roles: string }>> {
+  if (nodeEnv === 'production' && process.env.CRESTLINE_DEMO_FORCE !== '1') {
+    throw new DemoRefusedError('Refusing to load demo data with NODE_ENV=production.')
+  }
+  const [real] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(not(like(users.email, `%${DEMO_DOMAIN}`)))
+    .limit(1)
+  if (real)
+    throw new DemoRefusedError(`Refusing to load demo data: this database has real users (${real.email}).`)
+  const logins = PEOPLE.map((p) => ({ name: p.name!, email: p.email!, roles: p.roles.join(', ') }))
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
+  if ((existing?.n ?? 0) > 0) return logins // already seeded
+
+  await db.transaction(async (tx) => {
+    const made = {} as Record<string, CreatedUser>
+    for (const { key, ...spec } of PEOPLE)
+      made[key] = await createUser(tx, { ...spec, password: DEMO_PASSWORD })
+    const team = (student: string, ...members: string[]) =>
+      tx
+        .insert(teamMembers)
+        .values(members.map((m) => ({ studentId: made[student]!.id, memberId: made[m]!.id })))
+    await team('maya', 'priya', 'daniel', 'fao')
+    await team('jordan', 'priya')
+    await team('sofia', 'daniel', 'fao')
+    await team('ethan', 'priya', 'daniel')
+    await tx.insert(satScores).values([
+      { studentId: made.maya!.id, date: '2025-08-23', english: 610, math: 640 },
+      { studentId: made.maya!.id, date: '2025-10-04', english: 650, math: 690 },
+      { studentId: made.maya!.id, date: '2026-03-14', english: 700, math: 720 },
+      { studentId: made.ethan!.id, date: '2026-05-02', english: 560, math: 600 },
+    ])
+    await tx.insert(actScores).values([
+      { studentId: made.jordan!.id, date: '2025-06-14', english: 24, math: 26, reading: 25, science: 23 },
+      { studentId: made.jordan!.id, date: '2025-10-25', english: 27, math: 28, reading: 26, science: 25 },
+      { studentId: made.sofia!.id, date: '2026-02-07', english: 31, math: 27, reading: 32, science: 29 },
+    ])
+  })
+  return logins
+}
