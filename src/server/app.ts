@@ -88,6 +88,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(webPlugin, { webDir: options.webDir ?? WEB_DIST_DIR })
 
+  // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
   app.addHook('onClose', async () => mailer.close())
   return app as unknown as FastifyInstance
 }

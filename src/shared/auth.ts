@@ -7,6 +7,21 @@ export const loginBodySchema = z.object({
   password: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
 })
 
+/** The bodies the server accepts for better-auth's routes (ours validate first, naming fields). */
+export const signInBodySchema = z.strictObject({
+  ...loginBodySchema.shape,
+  callbackURL: z.string().max(2000).optional(),
+  rememberMe: z.boolean().optional(),
+})
+export const requestPasswordResetBodySchema = z.strictObject({
+  email: emailField,
+  redirectTo: z.string().max(2000).optional(),
+})
+export const resetPasswordBodySchema = z.strictObject({
+  newPassword: passwordField,
+  token: z.string(MESSAGES.required).min(1, MESSAGES.required).max(500),
+})
+
 /** POST /api/auth/sign-up/email: invite-only; `name` may be empty until onboarding. */
 export const signUpBodySchema = z.strictObject({
   email: emailField,

@@ -9,6 +9,7 @@ export interface ReceivedMail {
 }
 
 function decodeQuotedPrintable(raw: string): string {
+  if (!/^Content-Transfer-Encoding:\s*quoted-printable/im.test(raw)) return raw
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+
+/** Garbage to every route that takes a body: always a 4xx problem, never a 500 (DESIGN.md section 6). */
+const GARBAGE: unknown[] = [
+  null,
+  [],
+  'a string',
+  42,
+  { email: 12, password: ['x'] },
+  { name: { nested: true }, bio: 7 },
+  { student: 'yes', email: '@', usedAt: 'yesterday' },
+  { newPassword: '', token: null },
+  { invite: 'not-a-uuid', email: 'x'.repeat(300) },
+]
+
+const ROUTES = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/v1/user-invites',
+  '/api/v1/users/me/onboard',
+]
+
+let t: TestApp
+let cookie: string
+beforeAll(async () => {
+  t = await createTestApp()
+  cookie = (await t.userWith({ roles: ['admin', 'educator'], onboarded: false })).cookie
+})
+afterAll(() => t.close())
+
+describe.each(ROUTES)('POST %s with bad bodies', (url) => {
+  it('answers 4xx problem details naming a field, never 500', async () => {
+    for (const payload of GARBAGE) {
+      const response = await t.request({
+        method: 'POST',
+        url,
+        cookie,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      })
+      expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeGreaterThanOrEqual(
+        400,
+      )
+      expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeLessThan(500)
+      expect(response.headers['content-type']).toContain('application/problem+json')
+      const body = response.json()
+      if (body.status === 400 && body.code === 'invalid-input') {
+        expect(body.errors.length, response.body).toBeGreaterThan(0)
+        for (const error of body.errors)
+          expect(error.message).not.toMatch(/^(Invalid input|Too big|Too small)/)
+      }
+    }
+  })
+})
+
+it('names the field when better-auth would have answered in its own words', async () => {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: 'nope', password: 'x' },
+  })
+  expect(response.statusCode).toBe(400)
+  expect(response.json().errors).toEqual([
+    { path: 'email', message: 'Please provide a valid email address.' },
+  ])
+})
