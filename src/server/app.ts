@@ -36,13 +36,20 @@ export interface BuildOptions {
   webDir?: string
 }
 
+/** TRUST_PROXY: 'true', a hop count, or a list of proxy addresses/CIDRs (Fastify's forms). */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
 /** The whole product as one Fastify instance; `main.ts` only listens and shuts down. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options
   const app = Fastify({
     loggerInstance: typeof options.logger === 'object' ? (options.logger as FastifyBaseLogger) : undefined,
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -26,3 +26,13 @@ describe('configuration', () => {
     ])
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it("reads 'true', a hop count, or an address list", async () => {
+    const { trustProxySetting } = await import('../../src/server/app')
+    expect(trustProxySetting(undefined)).toBe(false)
+    expect(trustProxySetting('true')).toBe(true)
+    expect(trustProxySetting('2')).toBe(2)
+    expect(trustProxySetting('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1')
+  })
+})
