@@ -1,5 +1,5 @@
 import compress from '@fastify/compress'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { createAuth } from './auth/better-auth'
@@ -37,10 +37,12 @@ export interface BuildOptions {
 }
 
 /** TRUST_PROXY: 'true', a hop count, or a list of proxy addresses/CIDRs (Fastify's forms). */
-export function trustProxySetting(value: string | undefined): boolean | number | string {
+export function trustProxySetting(value: string | undefined): FastifyServerOptions['trustProxy'] {
   if (value === undefined || value === 'false') return false
   if (value === 'true') return true
-  return /^\d+$/.test(value) ? Number(value) : value
+  if (!/^\d+$/.test(value)) return value
+  const hops = Number(value)
+  return (_address: string, hop: number) => hop < hops
 }
 
 /** The whole product as one Fastify instance; `main.ts` only listens and shuts down. */

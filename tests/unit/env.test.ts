@@ -32,7 +32,12 @@ describe('TRUST_PROXY', () => {
     const { trustProxySetting } = await import('../../src/server/app')
     expect(trustProxySetting(undefined)).toBe(false)
     expect(trustProxySetting('true')).toBe(true)
-    expect(trustProxySetting('2')).toBe(2)
+    const twoHops = trustProxySetting('2') as (address: string, hop: number) => boolean
+    expect([twoHops('10.0.0.1', 0), twoHops('10.0.0.1', 1), twoHops('10.0.0.1', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ])
     expect(trustProxySetting('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1')
   })
 })

@@ -20,7 +20,7 @@ export interface AuthOptions {
 }
 
 /**
- * better-auth does passwords, sessions and resets (ADR 0004). Sign-up is ours
+ * better-auth does passwords, sessions and resets (ADR 003). Sign-up is ours
  * (`modules/invites/sign-up.ts`): invite-only and one transaction. Its rate limiter is off:
  * `auth/rate-limiter.ts` keys on Fastify's `request.ip`, which better-auth cannot see.
  */

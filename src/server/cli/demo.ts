@@ -1,4 +1,4 @@
-import { like, not, sql } from 'drizzle-orm'
+import { notInArray } from 'drizzle-orm'
 import { type CreatedUser, createUser, type UserSpec } from '../../../tests/factories'
 import type { Db } from '../db/client'
 import { actScores, satScores, teamMembers, users } from '../db/schema'
@@ -42,16 +42,23 @@ export async function seedDemo(
   if (nodeEnv === 'production' && process.env.CRESTLINE_DEMO_FORCE !== '1') {
     throw new DemoRefusedError('Refusing to load demo data with NODE_ENV=production.')
   }
+  const demoEmails = PEOPLE.map((p) => p.email!)
+  // Anyone who is not one of the demo people is a real user, whatever their address.
   const [real] = await db
     .select({ email: users.email })
     .from(users)
-    .where(not(like(users.email, `%${DEMO_DOMAIN}`)))
+    .where(notInArray(users.email, demoEmails))
     .limit(1)
   if (real)
     throw new DemoRefusedError(`Refusing to load demo data: this database has real users (${real.email}).`)
   const logins = PEOPLE.map((p) => ({ name: p.name!, email: p.email!, roles: p.roles.join(', ') }))
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
-  if ((existing?.n ?? 0) > 0) return logins // already seeded
+  const present = await db.select({ email: users.email }).from(users)
+  if (present.length === PEOPLE.length) return logins // already seeded
+  if (present.length > 0) {
+    throw new DemoRefusedError(
+      'Refusing to load demo data: some demo people exist but not all. Use a fresh DATA_DIR.',
+    )
+  }
 
   await db.transaction(async (tx) => {
     const made = {} as Record<string, CreatedUser>
