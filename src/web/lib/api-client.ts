@@ -1,5 +1,5 @@
-import { type Problem, problemSchema } from '../../shared/problem'
 import type { z } from 'zod'
+import { type Problem, problemSchema } from '../../shared/problem'
 
 /** A non-OK answer: its status and body text, and the problem details when it holds them. */
 export class ApiError extends Error {

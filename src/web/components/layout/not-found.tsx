@@ -1,0 +1,28 @@
+import { Link } from '@tanstack/react-router'
+import { BRAND } from '../../../shared/brand'
+import { usePageTitle } from '../../lib/use-page-title'
+
+/** The spec's 'Not Found' page; the server sends the same shell with status 404. */
+export function NotFound() {
+  usePageTitle('Not Found')
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface-warm">
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
+          <Link to="/" className="py-2 text-lg font-bold text-ink no-underline">
+            {BRAND.name}
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col items-start gap-4 px-4 py-16">
+        <h1 className="text-3xl font-bold">Not Found</h1>
+        <p className="text-ink-muted">
+          There is no page at this address. It may have moved, or the link may be mistyped.
+        </p>
+        <Link to="/" className="btn btn-primary">
+          Go to the home page
+        </Link>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { userRoleLabels } from '../../../shared/roles'
+import type { CurrentUser } from '../../../shared/users'
+
+/** Quiet pills with text, never colour alone (UI.md "Components and states"). */
+export function RoleBadges({ user }: { user: CurrentUser }) {
+  const labels = userRoleLabels(user)
+  if (labels.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Roles">
+      {labels.map((label) => (
+        <li
+          key={label}
+          className="rounded-full border border-line bg-surface-warm px-2.5 py-0.5 text-xs font-semibold text-ink-muted"
+        >
+          {label}
+        </li>
+      ))}
+    </ul>
+  )
+}

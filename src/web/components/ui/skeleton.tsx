@@ -1,0 +1,15 @@
+export function Skeleton({ className = '' }: { className?: string }) {
+  return <div className={`skeleton ${className}`} aria-hidden="true" />
+}
+
+/** A page-shaped placeholder while a route loads: never a blank page (UI.md "Loading"). */
+export function PageSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-4 py-2">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-9 w-64 max-w-full" />
+      <Skeleton className="h-5 w-96 max-w-full" />
+      <Skeleton className="mt-4 h-32 w-full" />
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { useId } from 'react'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { AlertCircleIcon } from './icons'
+
+interface TextFieldProps {
+  label: string
+  registration: UseFormRegisterReturn
+  error?: string | undefined
+  help?: string
+  type?: 'text' | 'email' | 'password'
+  autoComplete?: string
+  readOnly?: boolean
+  multiline?: boolean
+}
+
+/** Label above, help below, the error under the field in red with an icon (UI.md "Forms"). */
+export function TextField({
+  label,
+  registration,
+  error,
+  help,
+  type = 'text',
+  autoComplete,
+  readOnly,
+  multiline,
+}: TextFieldProps) {
+  const id = useId()
+  const helpId = `${id}-help`
+  const errorId = `${id}-error`
+  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  const shared = {
+    id,
+    className: 'field-input',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    readOnly,
+    ...registration,
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-ink">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea rows={5} {...shared} />
+      ) : (
+        <input type={type} autoComplete={autoComplete} {...shared} />
+      )}
+      {help ? (
+        <p id={helpId} className="text-sm text-ink-muted">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { logOut } from './log-in'
+
+/** Ends the session, forgets everything cached for this person, and goes to /login. */
+export function useLogOut() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [pending, setPending] = useState(false)
+  const run = async () => {
+    setPending(true)
+    try {
+      await logOut()
+    } catch {
+      // The session may already be gone; logging out locally is still right.
+    }
+    queryClient.clear()
+    await navigate({ to: '/login' })
+    setPending(false)
+  }
+  return { logOut: run, pending }
+}

@@ -1,0 +1,15 @@
+import { ApiError, errorMessage } from '../../lib/api-client'
+
+/** "Try again in N minutes." from the 429's Retry-After (DESIGN.md section 6). */
+export function tooManyAttemptsMessage(error: ApiError): string {
+  const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60))
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+}
+
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return tooManyAttemptsMessage(error)
+    if (error.status === 401) return 'Email or password is incorrect.'
+  }
+  return errorMessage(error)
+}

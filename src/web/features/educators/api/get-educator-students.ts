@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiFetch } from '../../../lib/api-client'
+
+/** Spec section 3 "Educator student list". */
+export const educatorStudentsSchema = z.object({
+  students: z.array(z.object({ name: z.string(), uuid: z.string() })),
+})
+
+export const educatorStudentsQueryOptions = (educatorUuid: string) =>
+  queryOptions({
+    queryKey: ['educator-students', educatorUuid],
+    queryFn: () =>
+      apiFetch(`/v1/educators/${encodeURIComponent(educatorUuid)}/students`, {
+        schema: educatorStudentsSchema,
+      }),
+    retry: false,
+  })

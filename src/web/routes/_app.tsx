@@ -1,0 +1,42 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { BRAND } from '../../shared/brand'
+import { StandaloneErrorFallback } from '../components/layout/error-fallback'
+import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user'
+import { MobileTopBar } from './_app/-components/mobile-drawer'
+import { Sidebar } from './_app/-components/sidebar'
+
+/** Every logged-in page: the login and onboarding guards of spec section 2, then the workspace. */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
+    if (!user) throw redirect({ to: '/login', search: { err: 'login-required' } })
+    if (user.onboardingRequired) throw redirect({ to: '/onboarding' })
+    return { user }
+  },
+  component: AppLayout,
+  errorComponent: StandaloneErrorFallback,
+})
+
+function AppLayout() {
+  const user = useCurrentUser()
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <aside className="hidden border-r border-line bg-surface lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto">
+        <Sidebar user={user} />
+      </aside>
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <MobileTopBar>{(close) => <Sidebar user={user} onNavigate={close} />}</MobileTopBar>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-[72rem] flex-1 px-4 py-6 outline-none sm:px-8 lg:py-10"
+        >
+          <Outlet />
+        </main>
+        <footer className="mx-auto w-full max-w-[72rem] px-4 py-6 text-sm text-ink-muted sm:px-8">
+          {BRAND.name} · Questions? <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
+        </footer>
+      </div>
+    </div>
+  )
+}

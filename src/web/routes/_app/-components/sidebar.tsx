@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type ReactNode, useId } from 'react'
+import { BRAND } from '../../../../shared/brand'
+import type { CurrentUser } from '../../../../shared/users'
+import { LogOutButton } from '../../../components/layout/log-out-button'
+import { RoleBadges } from '../../../components/ui/role-badges'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
+
+const linkClass =
+  'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
+
+/** The spec's navigation: My Dashboard; Admin (admins); My Students (educators). */
+export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <Link
+        to="/dashboard"
+        onClick={onNavigate}
+        className="flex min-h-11 items-center gap-2 px-3 text-lg font-bold text-ink no-underline"
+      >
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        {BRAND.name}
+      </Link>
+      <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-warm px-3 py-3">
+        <p className="font-semibold break-words text-ink">{user.name || user.email}</p>
+        <RoleBadges user={user} />
+      </div>
+      <nav aria-label="Main" className="flex flex-1 flex-col gap-6">
+        <ul className="flex flex-col gap-1">
+          <li>
+            <Link to="/dashboard" className={linkClass} onClick={onNavigate}>
+              My Dashboard
+            </Link>
+          </li>
+        </ul>
+        {user.profileAdmin != null ? (
+          <NavGroup title="Admin">
+            <li>
+              <Link to="/admin/students" className={linkClass} onClick={onNavigate}>
+                Manage Students
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/users" className={linkClass} onClick={onNavigate}>
+                Manage Users
+              </Link>
+            </li>
+          </NavGroup>
+        ) : null}
+        {user.profileEducator != null ? <EducatorStudents user={user} onNavigate={onNavigate} /> : null}
+        <div className="mt-auto border-t border-line pt-4">
+          <LogOutButton className="btn btn-secondary w-full" />
+        </div>
+      </nav>
+    </div>
+  )
+}
+
+function NavGroup({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId()
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups links
+    <div role="group" aria-labelledby={headingId} className="flex flex-col gap-1">
+      <h2 id={headingId} className="px-3 text-xs font-semibold tracking-wider text-ink-muted uppercase">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-1">{children}</ul>
+    </div>
+  )
+}
+
+function EducatorStudents({
+  user,
+  onNavigate,
+}: {
+  user: CurrentUser
+  onNavigate?: (() => void) | undefined
+}) {
+  const students = useQuery(educatorStudentsQueryOptions(user.uuid))
+  const list = students.data?.students ?? []
+  return (
+    <NavGroup title="My Students">
+      {students.isPending ? (
+        <li aria-hidden="true" className="flex flex-col gap-2 px-3 py-1">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-5 w-32" />
+        </li>
+      ) : list.length === 0 ? (
+        // Any failure reads as an empty list here: navigation must never crash (the page says more).
+        <li className="px-3 py-2 text-sm text-ink-muted">No students yet.</li>
+      ) : (
+        list.map((student) => (
+          <li key={student.uuid}>
+            <Link
+              to="/students/$uuid"
+              params={{ uuid: student.uuid }}
+              className={linkClass}
+              onClick={onNavigate}
+            >
+              {student.name}
+            </Link>
+          </li>
+        ))
+      )}
+    </NavGroup>
+  )
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { loginBodySchema } from '../../../../shared/auth'
+import { Alert } from '../../../components/ui/alert'
+import { SubmitButton } from '../../../components/ui/submit-button'
+import { TextField } from '../../../components/ui/text-field'
+import { currentUserQueryOptions } from '../../../features/auth/api/get-current-user'
+import { logIn } from '../../../features/auth/api/log-in'
+import { authErrorMessage } from '../../../features/auth/auth-errors'
+
+export function LoginForm() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await logIn(values)
+      await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
+      // The app layout's guard sends a user who still needs onboarding on to /onboarding.
+      await navigate({ to: '/dashboard' })
+    } catch (error) {
+      setFormError(authErrorMessage(error))
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {formError ? <Alert tone="danger">{formError}</Alert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        registration={form.register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        registration={form.register('password')}
+        error={errors.password?.message}
+      />
+      <SubmitButton pending={isSubmitting} pendingLabel="Logging in…">
+        Log in
+      </SubmitButton>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-medium">
+          Forgot password?
+        </Link>
+      </p>
+    </form>
+  )
+}
