@@ -8,7 +8,7 @@ import { buildIsStale } from './lib/build-state.mjs'
 const demo = process.argv.includes('--demo')
 const stale = buildIsStale()
 if (stale) {
-  console.log(`The build is ${stale}: building the web app and the server (about a minute on 2 cores)…`)
+  console.log(`The build is ${stale}: building the web app and the server (a few seconds)…`)
   const result = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
