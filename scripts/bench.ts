@@ -133,9 +133,11 @@ async function main() {
     await waitFor200(`http://127.0.0.1:${port}/api/health`)
     const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // As a browser would: better-auth refuses a sign-in without an Origin in production.
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
       body: JSON.stringify({ email: student.email, password: student.password }),
     })
+    if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`)
     const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
 
     const baseline = await load(`http://127.0.0.1:${barePort}/bare`)

@@ -68,9 +68,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       dataDir: env.DATA_DIR,
       log: app.log as Logger,
     })
+  const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR)
   const auth = createAuth({
     db: database.db,
-    secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+    secret,
     appOrigin: env.appOrigin,
     trustedOrigins: trustedOrigins(env),
     mailer,
@@ -85,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin, { env })
   await app.register(compress, { threshold: 1024 })
   await app.register(openApiPlugin)
-  await app.register(accessPlugin, { auth, db: database.db })
+  await app.register(accessPlugin, { auth, db: database.db, secret })
 
   await app.register(healthRoutes)
   await app.register(authRoutes, {

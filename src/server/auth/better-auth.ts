@@ -9,6 +9,7 @@ import type { Db } from '../db/client'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { resetPasswordMail } from '../mail/messages'
+import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session'
 
 export interface AuthOptions {
   db: Db
@@ -58,7 +59,12 @@ export function createAuth(options: AuthOptions) {
         disabledAt: { type: 'date', input: false, required: false },
       },
     },
-    session: { cookieCache: { enabled: false } },
+    // No cookie cache: a disabled account's sessions must end at once (STACK-NOTES).
+    session: {
+      cookieCache: { enabled: false },
+      expiresIn: SESSION_EXPIRES_IN,
+      updateAge: SESSION_UPDATE_AGE,
+    },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },

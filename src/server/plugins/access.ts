@@ -1,8 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../shared/roles'
 import type { Auth } from '../auth/better-auth'
+import { loadSessionViewer, verifiedSessionToken } from '../auth/session'
 import type { Db } from '../db/client'
 import { loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
@@ -31,12 +32,37 @@ declare module 'fastify' {
   }
 }
 
-/** The logged-in caller, or null. Memoised per request. */
-export async function resolveViewer(request: FastifyRequest, auth: Auth, db: Db): Promise<Viewer | null> {
+export interface SessionContext {
+  auth: Auth
+  db: Db
+  secret: string
+}
+
+/**
+ * The logged-in caller, or null; memoised per request. One query on the hot path; once a day per
+ * session better-auth itself extends the session and re-sets the cookie.
+ */
+export async function resolveViewer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: SessionContext,
+): Promise<Viewer | null> {
   if (request.viewer) return request.viewer
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })
-  if (!session) return null
-  request.viewer = (await loadViewer(db, session.user.id)) ?? null
+  const token = verifiedSessionToken(request.headers.cookie, ctx.secret)
+  if (!token) return null
+  const found = await loadSessionViewer(ctx.db, token)
+  if (!found) return null
+  if (found.needsRefresh) {
+    const { headers, response } = await ctx.auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    })
+    if (!response) return null
+    for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
+    request.viewer = (await loadViewer(ctx.db, response.user.id)) ?? null
+    return request.viewer
+  }
+  request.viewer = found.viewer
   return request.viewer
 }
 
@@ -46,7 +72,7 @@ export function requireViewer(request: FastifyRequest): Viewer {
 }
 
 export default fp(
-  async function accessPlugin(app: FastifyInstance, { auth, db }: { auth: Auth; db: Db }) {
+  async function accessPlugin(app: FastifyInstance, ctx: SessionContext) {
     app.decorateRequest('viewer', null)
 
     app.addHook('onRoute', (route) => {
@@ -56,10 +82,10 @@ export default fp(
     })
 
     // onRequest: before body parsing, so 401 and 403 come before 415 and 400.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const rule = request.routeOptions.config?.access
       if (!rule || rule.kind === 'public') return
-      const viewer = await resolveViewer(request, auth, db)
+      const viewer = await resolveViewer(request, reply, ctx)
       if (!viewer) throw unauthorized()
       if (viewer.onboardingRequired && !rule.allowDuringOnboarding) {
         throw forbidden('Finish onboarding first.', 'onboarding-required')

@@ -1,0 +1,86 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Role } from '../../shared/roles'
+import type { DbOrTx } from '../db/client'
+import { selectRows } from '../db/raw'
+import type { Viewer } from '../modules/users/current-user'
+
+/** better-auth's session lifetime and refresh age, shared with its config (seconds). */
+export const SESSION_EXPIRES_IN = 7 * 24 * 3600
+export const SESSION_UPDATE_AGE = 24 * 3600
+
+const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token']
+
+/**
+ * The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`,
+ * URI-encoded), verified here so the hot path skips better-auth's endpoint pipeline (ADR 012).
+ */
+export function verifiedSessionToken(cookieHeader: string | undefined, secret: string): string | null {
+  if (!cookieHeader) return null
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0) continue
+    const name = part.slice(0, eq).trim()
+    if (!COOKIE_NAMES.includes(name)) continue
+    let value: string
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim())
+    } catch {
+      return null
+    }
+    const dot = value.lastIndexOf('.')
+    if (dot <= 0) return null
+    const token = value.slice(0, dot)
+    const signature = Buffer.from(value.slice(dot + 1), 'base64')
+    const expected = createHmac('sha256', secret).update(token).digest()
+    return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null
+  }
+  return null
+}
+
+interface SessionRow {
+  id: string
+  name: string
+  email: string
+  onboarding_required: boolean
+  needs_refresh: boolean
+  is_student: boolean
+  is_educator: boolean
+  is_admin: boolean
+  is_fao: boolean
+}
+
+/** One query: a live session's user and their roles (a disabled user has no session). */
+export async function loadSessionViewer(
+  db: DbOrTx,
+  token: string,
+): Promise<{ viewer: Viewer; needsRefresh: boolean } | null> {
+  const [row] = await selectRows<SessionRow>(
+    db,
+    sql`
+    select u.id, u.name, u.email, u.onboarding_required,
+      s.expires_at - make_interval(secs => ${SESSION_EXPIRES_IN - SESSION_UPDATE_AGE}) <= now() as needs_refresh,
+      exists(select 1 from student_profiles where user_id = u.id) as is_student,
+      exists(select 1 from educator_profiles where user_id = u.id) as is_educator,
+      exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
+      exists(select 1 from fao_profiles where user_id = u.id) as is_fao
+    from sessions s join users u on u.id = s.user_id
+    where s.token = ${token} and s.expires_at > now() and u.disabled_at is null`,
+  )
+  if (!row) return null
+  const roles = new Set<Role>()
+  if (row.is_admin) roles.add('admin')
+  if (row.is_educator) roles.add('educator')
+  if (row.is_fao) roles.add('fao')
+  if (row.is_student) roles.add('student')
+  return {
+    viewer: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      onboardingRequired: row.onboarding_required,
+      roles,
+    },
+    needsRefresh: row.needs_refresh,
+  }
+}
