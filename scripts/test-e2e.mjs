@@ -13,8 +13,10 @@ if (!existsSync(chromium)) {
     process.exit(1)
   }
   console.log('Installing Chromium from Debian (apt-get install -y chromium)…')
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-  if (spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }).status !== 0)
+  // Wait for another apt run (an unattended upgrade, a parallel install) instead of failing.
+  const lockWait = ['-o', 'DPkg::Lock::Timeout=600']
+  spawnSync('apt-get', [...lockWait, 'update', '-qq'], { stdio: 'inherit' })
+  if (spawnSync('apt-get', [...lockWait, 'install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }).status !== 0)
     process.exit(1)
 }
 if (buildIsStale()) {
