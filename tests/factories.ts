@@ -3,10 +3,14 @@ import { hashPassword } from 'better-auth/crypto'
 import type { DbOrTx } from '../src/server/db/client'
 import {
   accounts,
+  actScores,
   adminProfiles,
+  documents,
   educatorProfiles,
   faoProfiles,
+  satScores,
   studentProfiles,
+  teamMembers,
   users,
 } from '../src/server/db/schema'
 import type { Role } from '../src/shared/roles'
@@ -59,4 +63,52 @@ export async function createUser(db: DbOrTx, spec: UserSpec): Promise<CreatedUse
   if (spec.roles.includes('admin')) await db.insert(adminProfiles).values({ userId: id })
   if (spec.roles.includes('fao')) await db.insert(faoProfiles).values({ userId: id })
   return { id, name, email, password, roles: spec.roles }
+}
+
+export async function addToTeam(db: DbOrTx, studentId: string, memberId: string): Promise<void> {
+  await db.insert(teamMembers).values({ studentId, memberId }).onConflictDoNothing()
+}
+
+export interface SatSpec {
+  date: string
+  english: number
+  math: number
+}
+export interface ActSpec extends SatSpec {
+  reading: number
+  science: number
+}
+
+export async function createSatScore(db: DbOrTx, studentId: string, score: SatSpec): Promise<void> {
+  await db.insert(satScores).values({ studentId, ...score })
+}
+
+export async function createActScore(db: DbOrTx, studentId: string, score: ActSpec): Promise<void> {
+  await db.insert(actScores).values({ studentId, ...score })
+}
+
+export interface DocumentSpec {
+  creatorId: string
+  name?: string
+  url?: string
+  hidden?: boolean
+  pinned?: boolean
+  createdAt?: Date
+}
+
+export async function createDocument(db: DbOrTx, studentId: string, spec: DocumentSpec): Promise<string> {
+  sequence += 1
+  const [row] = await db
+    .insert(documents)
+    .values({
+      studentId,
+      creatorId: spec.creatorId,
+      name: spec.name ?? `Document ${sequence}`,
+      url: spec.url ?? `https://docs.example.com/d/${sequence}`,
+      hidden: spec.hidden ?? false,
+      pinned: spec.pinned ?? false,
+      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
+    })
+    .returning({ id: documents.id })
+  return row!.id
 }

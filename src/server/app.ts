@@ -15,6 +15,9 @@ import errorsPlugin from './plugins/errors'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
+import educatorRoutes from './routes/api/v1/educators'
+import screenRoutes from './routes/api/v1/screens'
+import studentRoutes from './routes/api/v1/students'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
 import authRoutes from './routes/auth'
@@ -96,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   })
   await app.register(userRoutes)
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
+  await app.register(studentRoutes)
+  await app.register(educatorRoutes)
+  await app.register(screenRoutes)
   await app.register(webPlugin, { webDir: options.webDir ?? WEB_DIST_DIR })
 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.

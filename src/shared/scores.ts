@@ -95,3 +95,47 @@ export function withActComposite<T extends ActSections & { date: string }>(
 ): T & { cumulative: number } {
   return { ...score, cumulative: actComposite(score, score.date) }
 }
+
+export const satSuperscoreSchema = satScoreSchema.omit({ date: true })
+export const actSuperscoreSchema = actScoreSchema.omit({ date: true })
+export const superscoresSchema = z.object({
+  sat: satSuperscoreSchema.nullable(),
+  act: actSuperscoreSchema.nullable(),
+})
+export type Superscores = z.infer<typeof superscoresSchema>
+
+const best = <T>(entries: T[], pick: (entry: T) => number) => Math.max(...entries.map(pick))
+
+/**
+ * SAT: best english + best math. ACT: the best of each section under the newest test's
+ * composite rule (DESIGN.md section 4). Null when there is no entry.
+ */
+export function superscores(
+  sat: Array<SatSections & { date: string }>,
+  act: Array<ActSections & { date: string }>,
+): Superscores {
+  const satBest =
+    sat.length === 0
+      ? null
+      : withSatCumulative({ english: best(sat, (s) => s.english), math: best(sat, (s) => s.math) })
+  let actBest: Superscores['act'] = null
+  if (act.length > 0) {
+    const newest = act
+      .map((entry) => entry.date)
+      .sort()
+      .at(-1)!
+    const sections = {
+      english: best(act, (s) => s.english),
+      math: best(act, (s) => s.math),
+      reading: best(act, (s) => s.reading),
+      science: best(act, (s) => s.science),
+    }
+    actBest = { ...sections, cumulative: actComposite(sections, newest) }
+  }
+  return { sat: satBest, act: actBest }
+}
+
+/** The newest entry of a list kept oldest first, or null. */
+export function latestEntry<T>(entries: readonly T[]): T | null {
+  return entries.length === 0 ? null : entries[entries.length - 1]!
+}

@@ -1,12 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { availableUserSchema } from '../../../../shared/students'
 import { currentUserSchema, onboardBodySchema } from '../../../../shared/users'
+import { availableTeamMembers } from '../../../modules/students/team'
 import { getCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
 import { access, requireViewer } from '../../../plugins/access'
-import { forbidden, unauthorized } from '../../../problems'
+import { fieldError, forbidden, unauthorized } from '../../../problems'
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'With ?available-for={studentId}: educators and FAOs not yet on that team (a bare list)',
+        querystring: z.object({ 'available-for': z.string().optional() }),
+        response: { 200: z.array(availableUserSchema) },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => {
+      const studentId = request.query['available-for']
+      // The paged, searchable user list arrives with the admin issue (issue 4).
+      if (!studentId) throw fieldError('available-for', 'This field is required.')
+      return availableTeamMembers(app.db, studentId)
+    },
+  )
+
   app.get(
     '/api/v1/users/me',
     {

@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../../db/client'
+import { auditEvents } from '../../db/schema'
+
+export interface AuditEntry {
+  actorId: string
+  action: string
+  subjectType: string
+  subjectId?: string | null
+  studentId?: string | null
+  before?: unknown
+  after?: unknown
+}
+
+/** Records an admin action; call it inside the transaction of the change it describes. */
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId ?? null,
+    studentId: entry.studentId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  })
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm'
+import type { StudentDocument } from '../../../shared/documents'
+import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
+import type { Student } from '../../../shared/students'
+import type { DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { notFound } from '../../problems'
+import type { Viewer } from '../users/current-user'
+import {
+  actScoresJson,
+  isoTimestamp,
+  isUuid,
+  type RawAct,
+  type RawSat,
+  type RawUserSummary,
+  satScoresJson,
+  toUserSummary,
+  userSummaryJson,
+} from './sql'
+
+/**
+ * What a viewer may do with one student's record (DESIGN.md section 5):
+ * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
+ * - `self`: the student, who never sees hidden documents.
+ */
+export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self'
+
+interface RecordRow {
+  id: string
+  name: string
+  archived: boolean
+  viewer_on_team: boolean
+  team: RawUserSummary[]
+  documents: Array<
+    Omit<StudentDocument, 'creator' | 'studentUUID'> & { creatorName: string; creatorId: string }
+  >
+  sat: RawSat[]
+  act: RawAct[]
+}
+
+export function accessFor(viewer: Viewer, studentId: string, viewerOnTeam: boolean): StudentAccess | null {
+  if (viewer.roles.has('admin')) return 'admin'
+  if (viewerOnTeam && viewer.roles.has('educator')) return 'editor'
+  if (viewerOnTeam && viewer.roles.has('fao')) return 'reader'
+  if (viewer.id === studentId && viewer.roles.has('student')) return 'self'
+  return null
+}
+
+/** One query: the student, the viewer's place on the team, the team, documents and scores. */
+async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
+  const [row] = await selectRows<RecordRow>(
+    db,
+    sql`
+    select u.id, u.name, sp.archived_at is not null as archived,
+      exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
+      coalesce((select json_agg(${userSummaryJson('_m')} order by _m.name, _m.id)
+        from team_members _tm join users _m on _m.id = _tm.member_id where _tm.student_id = u.id), '[]') as team,
+      coalesce((select json_agg(json_build_object('uuid', _d.id, 'creatorName', _c.name, 'creatorId', _c.id,
+          'createdAt', _d.created_at, 'updatedAt', _d.updated_at, 'hidden', _d.hidden, 'pinned', _d.pinned,
+          'name', _d.name, 'url', _d.url) order by _d.pinned desc, _d.created_at desc, _d.id)
+        from documents _d join users _c on _c.id = _d.creator_id where _d.student_id = u.id), '[]') as documents,
+      ${satScoresJson(sql`u.id`)} as sat,
+      ${actScoresJson(sql`u.id`)} as act
+    from student_profiles sp join users u on u.id = sp.user_id
+    where sp.user_id = ${studentId}`,
+  )
+  return row
+}
+
+/** The student record as this viewer may see it; 404 when it does not exist or is not theirs to see. */
+export async function getStudent(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): Promise<{ student: Student; access: StudentAccess }> {
+  if (!isUuid(studentId)) throw notFound('No such student.')
+  const row = await loadRecordRow(db, studentId, viewer.id)
+  const access = row ? accessFor(viewer, row.id, row.viewer_on_team) : null
+  if (!row || !access) throw notFound('No such student.')
+  const documents = row.documents
+    .filter((document) => access !== 'self' || !document.hidden)
+    .map(({ creatorName, creatorId, ...document }) => ({
+      ...document,
+      studentUUID: row.id,
+      creator: { name: creatorName, uuid: creatorId },
+      createdAt: isoTimestamp(document.createdAt),
+      updatedAt: isoTimestamp(document.updatedAt),
+    }))
+  return {
+    access,
+    student: {
+      uuid: row.id,
+      name: row.name,
+      archived: row.archived,
+      team: row.team.map(toUserSummary),
+      documents,
+      satScoresHistorical: row.sat.map(withSatCumulative),
+      actScoresHistorical: row.act.map(withActComposite),
+      superscores: superscores(row.sat, row.act),
+    },
+  }
+}
+
+/** The viewer's access to a student without loading the record (writes use this). */
+export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+  if (!isUuid(studentId)) throw notFound('No such student.')
+  const [row] = await selectRows<{ id: string; viewer_on_team: boolean }>(
+    db,
+    sql`select sp.user_id as id,
+      exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team
+    from student_profiles sp where sp.user_id = ${studentId}`,
+  )
+  const access = row ? accessFor(viewer, row.id, row.viewer_on_team) : null
+  if (!access) throw notFound('No such student.')
+  return access
+}

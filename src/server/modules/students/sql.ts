@@ -1,0 +1,71 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
+import type { UserSummary } from '../../../shared/students'
+
+/**
+ * SQL fragments that build JSON inside one query, so a student record, a team or a user list is
+ * one round trip (issue 3: the student record is the hottest read). Aliases start with `_` so
+ * they never shadow the outer query's.
+ */
+export const satScoresJson = (studentId: SQL) => sql`coalesce((
+  select json_agg(json_build_object('date', _s.date, 'english', _s.english, 'math', _s.math)
+    order by _s.date, _s.created_at, _s.id)
+  from sat_scores _s where _s.student_id = ${studentId}), '[]')`
+
+export const actScoresJson = (studentId: SQL) => sql`coalesce((
+  select json_agg(json_build_object('date', _a.date, 'english', _a.english, 'math', _a.math,
+    'reading', _a.reading, 'science', _a.science) order by _a.date, _a.created_at, _a.id)
+  from act_scores _a where _a.student_id = ${studentId}), '[]')`
+
+/** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
+export const profilesJson = (userId: SQL) => sql`json_build_object(
+  'profileStudent', (select json_build_object(
+      'satScoresHistorical', ${satScoresJson(sql`_sp.user_id`)},
+      'actScoresHistorical', ${actScoresJson(sql`_sp.user_id`)})
+    from student_profiles _sp where _sp.user_id = ${userId}),
+  'profileEducator', (select json_build_object('bio', _ep.bio) from educator_profiles _ep where _ep.user_id = ${userId}),
+  'profileAdmin', (select json_build_object() from admin_profiles _ap where _ap.user_id = ${userId}),
+  'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${userId}))`
+
+/** A user summary (name, uuid, profiles) as JSON. */
+export const userSummaryJson = (alias: string) =>
+  sql`json_build_object('name', ${sql.raw(alias)}.name, 'uuid', ${sql.raw(alias)}.id, 'profiles', ${profilesJson(sql.raw(`${alias}.id`))})`
+
+export type RawSat = Omit<SatScore, 'cumulative'>
+export type RawAct = Omit<ActScore, 'cumulative'>
+
+export interface RawProfiles {
+  profileStudent: { satScoresHistorical: RawSat[]; actScoresHistorical: RawAct[] } | null
+  profileEducator: { bio: string } | null
+  profileAdmin: Record<string, never> | null
+  profileFao: Record<string, never> | null
+}
+
+export interface RawUserSummary {
+  name: string
+  uuid: string
+  profiles: RawProfiles
+}
+
+/** Adds `cumulative` to every score: the API never returns a score without it. */
+export function toUserSummary(raw: RawUserSummary): UserSummary {
+  const { profileStudent, ...rest } = raw.profiles
+  return {
+    name: raw.name,
+    uuid: raw.uuid,
+    ...rest,
+    profileStudent: profileStudent
+      ? {
+          satScoresHistorical: profileStudent.satScoresHistorical.map(withSatCumulative),
+          actScoresHistorical: profileStudent.actScoresHistorical.map(withActComposite),
+        }
+      : null,
+  }
+}
+
+/** Timestamps from `json_build_object` carry the session's offset: answer them as ISO UTC. */
+export const isoTimestamp = (value: string) => new Date(value).toISOString()
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A path id that is not a UUID cannot name anything: callers answer 404 without asking the database. */
+export const isUuid = (value: string) => UUID_PATTERN.test(value)

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { HttpProblem, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
+import type { Viewer } from '../users/current-user'
+import { isUuid, type RawUserSummary, toUserSummary, userSummaryJson } from './sql'
+
+async function requireStudent(db: DbOrTx, studentId: string) {
+  if (!isUuid(studentId)) throw notFound('No such student.')
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`select user_id as id from student_profiles where user_id = ${studentId}`,
+  )
+  if (!row) throw notFound('No such student.')
+}
+
+/** Users holding an educator or FAO profile, active and not yet on the student's team. */
+export async function availableTeamMembers(db: DbOrTx, studentId: string) {
+  await requireStudent(db, studentId)
+  const rows = await selectRows<{ summary: RawUserSummary; email: string }>(
+    db,
+    sql`select ${userSummaryJson('u')} as summary, u.email from users u
+    where u.disabled_at is null and u.id <> ${studentId}
+      and (exists(select 1 from educator_profiles where user_id = u.id)
+        or exists(select 1 from fao_profiles where user_id = u.id))
+      and not exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id)
+    order by u.name, u.id`,
+  )
+  return rows.map((row) => ({ ...toUserSummary(row.summary), email: row.email }))
+}
+
+/** Adds a member (idempotent); only people holding an educator or FAO profile may join a team. */
+export async function addTeamMember(
+  db: DbOrTx,
+  actor: Viewer,
+  studentId: string,
+  userId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireStudent(tx, studentId)
+    if (!isUuid(userId)) throw notFound('No such user.')
+    const [user] = await selectRows<{ is_staff: boolean; disabled: boolean }>(
+      tx,
+      sql`select u.disabled_at is not null as disabled,
+        (exists(select 1 from educator_profiles where user_id = u.id)
+          or exists(select 1 from fao_profiles where user_id = u.id)) as is_staff
+      from users u where u.id = ${userId}`,
+    )
+    if (!user) throw notFound('No such user.')
+    if (!user.is_staff || userId === studentId) {
+      throw new HttpProblem(
+        400,
+        'not-staff',
+        'userId: only educators and financial-aid officers can join a team.',
+        [{ path: 'userId', message: 'Only educators and financial-aid officers can join a team.' }],
+      )
+    }
+    if (user.disabled) throw new HttpProblem(409, 'account-disabled', 'That account is disabled.')
+    const added = await selectRows<{ member_id: string }>(
+      tx,
+      sql`insert into team_members (student_id, member_id) values (${studentId}, ${userId})
+      on conflict do nothing returning member_id`,
+    )
+    if (added.length > 0) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'team-member.added',
+        subjectType: 'user',
+        subjectId: userId,
+        studentId,
+        after: { memberId: userId },
+      })
+    }
+  })
+}
+
+export async function removeTeamMember(
+  db: DbOrTx,
+  actor: Viewer,
+  studentId: string,
+  userId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireStudent(tx, studentId)
+    if (!isUuid(userId)) throw notFound('No such team member.')
+    const removed = await selectRows<{ member_id: string }>(
+      tx,
+      sql`delete from team_members where student_id = ${studentId} and member_id = ${userId} returning member_id`,
+    )
+    if (removed.length === 0) throw notFound('That person is not on this team.')
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'team-member.removed',
+      subjectType: 'user',
+      subjectId: userId,
+      studentId,
+      before: { memberId: userId },
+    })
+  })
+}

@@ -1,0 +1,206 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
+import {
+  actScoreInputSchema,
+  actScoreSchema,
+  satScoreInputSchema,
+  satScoreSchema,
+} from '../../../../shared/scores'
+import { studentListQuerySchema, studentListSchema, studentSchema } from '../../../../shared/students'
+import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
+import { visibleStudents } from '../../../modules/students/lists'
+import { getStudent } from '../../../modules/students/record'
+import { addActScore, addSatScore, deleteActScore, deleteSatScore } from '../../../modules/students/scores'
+import { addTeamMember, removeTeamMember } from '../../../modules/students/team'
+import { access, requireViewer } from '../../../plugins/access'
+
+const studentParams = z.object({ id: z.string() })
+const documentParams = studentParams.extend({ documentId: z.string() })
+const memberParams = studentParams.extend({ userId: z.string() })
+/** The spec's "empty JSON body"; no body at all is accepted too. */
+const emptyBody = z.strictObject({}).optional()
+
+/**
+ * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
+ * the modules; someone who may not see a student gets 404 (DESIGN.md section 5).
+ */
+const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/students',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'The students the caller may see: admins all, staff their teams, a student themself',
+        querystring: studentListQuerySchema,
+        response: { 200: studentListSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => ({
+      students: await visibleStudents(app.db, requireViewer(request), request.query.archived === 'true'),
+    }),
+  )
+
+  app.get(
+    '/api/v1/students/:id',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'A student: team, documents (hidden ones removed for the student), scores, superscores',
+        params: studentParams,
+        response: { 200: studentSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => (await getStudent(app.db, requireViewer(request), request.params.id)).student,
+  )
+
+  const scoreRoutes = [
+    {
+      path: 'sat-scores',
+      test: 'SAT',
+      input: satScoreInputSchema,
+      output: satScoreSchema,
+      add: addSatScore,
+      remove: deleteSatScore,
+    },
+    {
+      path: 'act-scores',
+      test: 'ACT',
+      input: actScoreInputSchema,
+      output: actScoreSchema,
+      add: addActScore,
+      remove: deleteActScore,
+    },
+  ] as const
+  for (const route of scoreRoutes) {
+    app.post(
+      `/api/v1/students/:id/${route.path}`,
+      {
+        schema: {
+          tags: ['scores'],
+          summary: `Add an ${route.test} score`,
+          params: studentParams,
+          body: route.input,
+          response: { 201: route.output },
+        },
+        config: { access: access.anyUser },
+      },
+      async (request, reply) => {
+        // biome-ignore lint/suspicious/noExplicitAny: one handler for both tests; the body schema checked the shape
+        const score = await route.add(app.db, requireViewer(request), request.params.id, request.body as any)
+        return reply.code(201).send(score)
+      },
+    )
+    app.delete(
+      `/api/v1/students/:id/${route.path}`,
+      {
+        schema: {
+          tags: ['scores'],
+          summary: `Delete one ${route.test} score equal to the body (404 when none is)`,
+          params: studentParams,
+          body: route.input,
+        },
+        config: { access: access.anyUser },
+      },
+      async (request, reply) => {
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        await route.remove(app.db, requireViewer(request), request.params.id, request.body as any)
+        return reply.code(204).send()
+      },
+    )
+  }
+
+  app.post(
+    '/api/v1/students/:id/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Add a document link',
+        params: studentParams,
+        body: documentInputSchema,
+        response: { 201: documentSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request, reply) => {
+      const document = await addDocument(app.db, requireViewer(request), request.params.id, request.body)
+      return reply.code(201).send(document)
+    },
+  )
+
+  app.put(
+    '/api/v1/students/:id/documents/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Change a document; creatorUUID must equal the stored creator',
+        params: documentParams,
+        body: documentUpdateSchema,
+        response: { 200: documentSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) =>
+      updateDocument(
+        app.db,
+        requireViewer(request),
+        request.params.id,
+        request.params.documentId,
+        request.body,
+      ),
+  )
+
+  app.delete(
+    '/api/v1/students/:id/documents/:documentId',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document',
+        params: documentParams,
+      },
+      config: { access: access.anyUser },
+    },
+    async (request, reply) => {
+      await deleteDocument(app.db, requireViewer(request), request.params.id, request.params.documentId)
+      return reply.code(204).send()
+    },
+  )
+
+  app.put(
+    '/api/v1/students/:id/team-members/:userId',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Add an educator or FAO to the team (admins)',
+        params: memberParams,
+        body: emptyBody,
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request, reply) => {
+      await addTeamMember(app.db, requireViewer(request), request.params.id, request.params.userId)
+      return reply.code(204).send()
+    },
+  )
+
+  app.delete(
+    '/api/v1/students/:id/team-members/:userId',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Remove a member from the team (admins)',
+        params: memberParams,
+        body: emptyBody,
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request, reply) => {
+      await removeTeamMember(app.db, requireViewer(request), request.params.id, request.params.userId)
+      return reply.code(204).send()
+    },
+  )
+}
+
+export default studentRoutes
