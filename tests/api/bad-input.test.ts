@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDocument } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /** Garbage to every route that takes a body: always a 4xx problem, never a 500 (DESIGN.md section 6). */
@@ -12,6 +13,10 @@ const GARBAGE: unknown[] = [
   { student: 'yes', email: '@', usedAt: 'yesterday' },
   { newPassword: '', token: null },
   { invite: 'not-a-uuid', email: 'x'.repeat(300) },
+  { date: '2025-13-01', english: 'high', math: null, reading: -1, science: 1e9 },
+  { date: 20250301, english: 600.5, math: 8000 },
+  { name: '', url: 'javascript:alert(1)', hidden: 'yes', pinned: 1, creatorUUID: 'me' },
+  { name: 'x'.repeat(500), url: `https://${'x'.repeat(3000)}.com` },
 ]
 
 const ROUTES = [
@@ -25,35 +30,55 @@ const ROUTES = [
 
 let t: TestApp
 let cookie: string
+let adminCookie: string
+const studentRoutes: Array<{ method: 'POST' | 'PUT' | 'DELETE'; url: string }> = []
 beforeAll(async () => {
   t = await createTestApp()
   cookie = (await t.userWith({ roles: ['admin', 'educator'], onboarded: false })).cookie
+  const admin = await t.userWith({ roles: ['admin'] })
+  adminCookie = admin.cookie
+  const student = await t.userWith({ roles: ['student'] })
+  const document = await createDocument(t.db, student.id, { creatorId: admin.id })
+  const base = `/api/v1/students/${student.id}`
+  studentRoutes.push(
+    { method: 'POST', url: `${base}/sat-scores` },
+    { method: 'DELETE', url: `${base}/sat-scores` },
+    { method: 'POST', url: `${base}/act-scores` },
+    { method: 'DELETE', url: `${base}/act-scores` },
+    { method: 'POST', url: `${base}/documents` },
+    { method: 'PUT', url: `${base}/documents/${document}` },
+    { method: 'PUT', url: `${base}/team-members/${admin.id}` },
+    { method: 'DELETE', url: `${base}/team-members/${admin.id}` },
+  )
 })
 afterAll(() => t.close())
 
-describe.each(ROUTES)('POST %s with bad bodies', (url) => {
-  it('answers 4xx problem details naming a field, never 500', async () => {
-    for (const payload of GARBAGE) {
-      const response = await t.request({
-        method: 'POST',
-        url,
-        cookie,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      })
-      expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeGreaterThanOrEqual(
-        400,
-      )
-      expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeLessThan(500)
-      expect(response.headers['content-type']).toContain('application/problem+json')
-      const body = response.json()
-      if (body.status === 400 && body.code === 'invalid-input') {
-        expect(body.errors.length, response.body).toBeGreaterThan(0)
-        for (const error of body.errors)
-          expect(error.message).not.toMatch(/^(Invalid input|Too big|Too small)/)
-      }
+async function expectOnlyProblems(method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string) {
+  for (const payload of GARBAGE) {
+    const response = await t.request({
+      method,
+      url,
+      cookie,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    })
+    expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeGreaterThanOrEqual(400)
+    expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBeLessThan(500)
+    expect(response.headers['content-type']).toContain('application/problem+json')
+    const body = response.json()
+    if (body.status === 400 && body.code === 'invalid-input') {
+      expect(body.errors.length, response.body).toBeGreaterThan(0)
+      for (const error of body.errors) expect(error.message).not.toMatch(/^(Invalid input|Too big|Too small)/)
     }
-  })
+  }
+}
+
+describe.each(ROUTES)('POST %s with bad bodies', (url) => {
+  it('answers 4xx problem details naming a field, never 500', () => expectOnlyProblems('POST', url, cookie))
+})
+
+it('answers bad bodies to the student-record writes with 4xx problems naming a field', async () => {
+  for (const route of studentRoutes) await expectOnlyProblems(route.method, route.url, adminCookie)
 })
 
 it('names the field when better-auth would have answered in its own words', async () => {

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   actComposite,
   actScoreInputSchema,
+  latestEntry,
   latestScoreDate,
   satCumulative,
   satScoreInputSchema,
+  superscores,
 } from '../../src/shared/scores'
 
 const act = (english: number, math: number, reading: number, science: number) => ({
@@ -78,5 +80,59 @@ describe('score dates', () => {
   it('refuses a date in the future', () => {
     const future = satScoreInputSchema.safeParse({ date: '2999-01-01', english: 500, math: 500 })
     expect(future.error?.issues[0]?.message).toBe('The date cannot be in the future.')
+  })
+})
+
+describe('superscores', () => {
+  it('are null without entries', () => {
+    expect(superscores([], [])).toEqual({ sat: null, act: null })
+  })
+
+  it('take the best SAT section of each test and add them', () => {
+    const sat = [
+      { date: '2024-10-05', english: 700, math: 600 },
+      { date: '2025-03-08', english: 640, math: 720 },
+    ]
+    expect(superscores(sat, []).sat).toEqual({ english: 700, math: 720, cumulative: 1420 })
+  })
+
+  it("apply the newest ACT's composite rule to the best sections", () => {
+    const before = { date: '2025-06-14', english: 30, math: 28, reading: 31, science: 35 }
+    const after = { date: '2025-10-25', english: 33, math: 29, reading: 30, science: 20 }
+    // Best sections 33, 29, 31, 35: the enhanced rule (newest test) leaves science out: (33+29+31)/3 = 31.
+    expect(superscores([], [before, after]).act).toEqual({
+      english: 33,
+      math: 29,
+      reading: 31,
+      science: 35,
+      cumulative: 31,
+    })
+    // With only the older test the four-section rule holds: (30+28+31+35)/4 = 31.
+    expect(superscores([], [before]).act?.cumulative).toBe(31)
+    // Order of the list does not matter: the newest date decides.
+    expect(superscores([], [after, before]).act?.cumulative).toBe(31)
+  })
+
+  it('round an exact half up under either rule', () => {
+    // 4 sections summing to 98: 24.5 -> 25. 3 sections summing to 74: 24.67 -> 25; 73: 24.33 -> 24.
+    expect(
+      superscores([], [{ date: '2025-08-31', english: 24, math: 25, reading: 24, science: 25 }]).act
+        ?.cumulative,
+    ).toBe(25)
+    expect(
+      superscores([], [{ date: '2025-09-01', english: 24, math: 25, reading: 25, science: 1 }]).act
+        ?.cumulative,
+    ).toBe(25)
+    expect(
+      superscores([], [{ date: '2025-09-01', english: 24, math: 24, reading: 25, science: 36 }]).act
+        ?.cumulative,
+    ).toBe(24)
+  })
+})
+
+describe('latestEntry', () => {
+  it('is the last of a list kept oldest first, or null', () => {
+    expect(latestEntry([])).toBeNull()
+    expect(latestEntry([1, 2, 3])).toBe(3)
   })
 })

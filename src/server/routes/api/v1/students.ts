@@ -19,7 +19,7 @@ const studentParams = z.object({ id: z.string() })
 const documentParams = studentParams.extend({ documentId: z.string() })
 const memberParams = studentParams.extend({ userId: z.string() })
 /** The spec's "empty JSON body"; no body at all is accepted too. */
-const emptyBody = z.strictObject({}).optional()
+const emptyBody = z.strictObject({}).nullish()
 
 /**
  * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
