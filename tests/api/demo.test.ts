@@ -27,6 +27,22 @@ describe('the demo seed', () => {
     const cookie = await t.login('maya.chen@example.com', DEMO_PASSWORD)
     const me = (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie })).json()
     expect(me.profileStudent.satScoresHistorical.length).toBeGreaterThan(0)
+    const record = (await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}`, cookie })).json()
+    expect(record.team.length).toBe(3)
+    // Maya sees her documents, pinned first, without the tutor's hidden notes.
+    expect(record.documents[0]).toMatchObject({ name: 'Study plan: spring SAT', pinned: true })
+    expect(record.documents.map((d: { name: string }) => d.name)).not.toContain(
+      'Tutor notes: pacing on Math module 2',
+    )
+    const priya = await t.login('priya.raman@example.com', DEMO_PASSWORD)
+    const mine = (
+      await t.request({ method: 'GET', url: '/api/v1/educators/me/students', cookie: priya })
+    ).json()
+    expect(mine.students.map((s: { name: string }) => s.name)).toEqual([
+      'Ethan Park',
+      'Jordan Brooks',
+      'Maya Chen',
+    ])
   })
 
   it('refuses in production and on a database with real users', async () => {

@@ -1,5 +1,5 @@
 import { notInArray } from 'drizzle-orm'
-import { type CreatedUser, createUser, type UserSpec } from '../../../tests/factories'
+import { type CreatedUser, createDocument, createUser, type UserSpec } from '../../../tests/factories'
 import type { Db } from '../db/client'
 import { actScores, satScores, teamMembers, users } from '../db/schema'
 
@@ -83,6 +83,21 @@ export async function seedDemo(
       { studentId: made.jordan!.id, date: '2025-10-25', english: 27, math: 28, reading: 26, science: 25 },
       { studentId: made.sofia!.id, date: '2026-02-07', english: 31, math: 27, reading: 32, science: 29 },
     ])
+    const doc = (student: string, creator: string, name: string, path: string, flags = {}) =>
+      createDocument(tx, made[student]!.id, {
+        creatorId: made[creator]!.id,
+        name,
+        url: `https://docs.example.com/${path}`,
+        ...flags,
+      })
+    await doc('maya', 'priya', 'Study plan: spring SAT', 'maya/study-plan', { pinned: true })
+    await doc('maya', 'priya', 'Diagnostic SAT report, August 2025', 'maya/diagnostic')
+    await doc('maya', 'maya', 'Common App essay draft 2', 'maya/essay-draft-2')
+    await doc('maya', 'priya', 'Tutor notes: pacing on Math module 2', 'maya/tutor-notes', { hidden: true })
+    await doc('jordan', 'priya', 'ACT science passage drills', 'jordan/science-drills', { pinned: true })
+    await doc('sofia', 'daniel', 'Personal statement outline', 'sofia/outline')
+    await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist')
+    await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list')
   })
   return logins
 }
