@@ -16,7 +16,9 @@ if (!existsSync(chromium)) {
   // Wait for another apt run (an unattended upgrade, a parallel install) instead of failing.
   const lockWait = ['-o', 'DPkg::Lock::Timeout=600']
   spawnSync('apt-get', [...lockWait, 'update', '-qq'], { stdio: 'inherit' })
-  if (spawnSync('apt-get', [...lockWait, 'install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }).status !== 0)
+  if (
+    spawnSync('apt-get', [...lockWait, 'install', '-y', '-qq', 'chromium'], { stdio: 'inherit' }).status !== 0
+  )
     process.exit(1)
 }
 if (buildIsStale()) {
