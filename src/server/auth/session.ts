@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Role } from '../../shared/roles'
 import type { DbOrTx } from '../db/client'
-import { selectRows } from '../db/raw'
+import { selectRowsPrepared } from '../db/raw'
 import type { Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
@@ -55,8 +55,9 @@ export async function loadSessionViewer(
   db: DbOrTx,
   token: string,
 ): Promise<{ viewer: Viewer; needsRefresh: boolean } | null> {
-  const [row] = await selectRows<SessionRow>(
+  const [row] = await selectRowsPrepared<SessionRow>(
     db,
+    'session-viewer',
     sql`
     select u.id, u.name, u.email, u.onboarding_required,
       s.expires_at - make_interval(secs => ${SESSION_EXPIRES_IN - SESSION_UPDATE_AGE}) <= now() as needs_refresh,

@@ -1,10 +1,29 @@
 import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import pg from 'pg'
 import type { DbOrTx } from './client'
 
 /** Raw SQL rows from either driver (PGlite and node-postgres both answer `{ rows }`). */
 export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
   return result.rows
+}
+
+const dialect = new PgDialect()
+
+/**
+ * A hot read as a named prepared statement on PostgreSQL: each pooled connection parses and plans
+ * it once instead of on every request (measured: 1.5-2 ms instead of 4-4.6 ms for the student
+ * record). `name` must belong to one SQL text only. Inside a transaction, and on PGlite, it is a
+ * plain query. Rows must not hold bare timestamps or dates (drizzle's own parsers are bypassed):
+ * build JSON in SQL instead.
+ */
+export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client
+  if (!(client instanceof pg.Pool)) return selectRows<T>(db, query)
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const result = await client.query({ name, text, values: params as unknown[] })
+  return result.rows as T[]
 }
 
 /** PostgreSQL's unique_violation, for turning a lost race into a 409. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { StudentRef, StudentWithLatest } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import { isUuid, type RawAct, type RawSat } from './sql'
@@ -48,8 +48,14 @@ export async function visibleStudents(db: DbOrTx, viewer: Viewer, archived: bool
 
 /** The staff member's active students with each one's newest SAT and ACT entry, in one query. */
 export async function teamStudentsWithLatest(db: DbOrTx, memberId: string): Promise<StudentWithLatest[]> {
-  const rows = await selectRows<{ name: string; uuid: string; sat: RawSat | null; act: RawAct | null }>(
+  const rows = await selectRowsPrepared<{
+    name: string
+    uuid: string
+    sat: RawSat | null
+    act: RawAct | null
+  }>(
     db,
+    'team-students-latest',
     sql`select u.name, u.id as uuid,
       (select json_build_object('date', s.date, 'english', s.english, 'math', s.math) from sat_scores s
         where s.student_id = u.id order by s.date desc, s.created_at desc, s.id desc limit 1) as sat,

@@ -3,7 +3,7 @@ import type { StudentDocument } from '../../../shared/documents'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import {
@@ -48,8 +48,9 @@ export function accessFor(viewer: Viewer, studentId: string, viewerOnTeam: boole
 
 /** One query: the student, the viewer's place on the team, the team, documents and scores. */
 async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
-  const [row] = await selectRows<RecordRow>(
+  const [row] = await selectRowsPrepared<RecordRow>(
     db,
+    'student-record',
     sql`
     select u.id, u.name, sp.archived_at is not null as archived,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,

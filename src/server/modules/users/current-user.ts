@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/roles'
 import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { CurrentUser } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 
 interface UserRow {
   id: string
@@ -21,8 +21,9 @@ interface UserRow {
 
 /** One query: the user, their four profiles and a student's two score lists (oldest first). */
 async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await selectRows<UserRow>(
+  const [row] = await selectRowsPrepared<UserRow>(
     db,
+    'current-user',
     sql`
     select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
       sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
