@@ -33,7 +33,13 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
   const isSat = test.kind === 'sat'
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <LineChart data={data} margin={{ top: 8, right: isSat ? 4 : 16, bottom: 0, left: 0 }}>
+      <LineChart
+        data={data}
+        margin={{ top: 8, right: isSat ? 4 : 16, bottom: 0, left: 0 }}
+        // recharts' keyboard layer (arrow keys move the tooltip) needs a name for its role=application.
+        title={`${test.name} score history`}
+        desc={`${test.sections.map((section) => section.label).join(', ')} and ${test.cumulativeLabel.toLowerCase()} by test date. Arrow keys move between tests.`}
+      >
         <CartesianGrid stroke="#e2ddd4" strokeDasharray="3 3" />
         <XAxis
           dataKey="time"
