@@ -34,36 +34,23 @@ function UserProfilePage() {
   const { name, roles, bio, student } = profile.data
   return (
     <>
-      <PageHeader title={name || 'Unnamed user'} description={roles.join(' · ') || undefined} />
+      <PageHeader title={name || 'Unnamed user'} description={roles.join(' · ') || 'No role yet'} />
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="about-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
-          <h2 id="about-heading" className="text-xl font-semibold">
-            About
-          </h2>
-          {roles.length > 0 ? (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Roles">
-              {roles.map((role) => (
-                <li
-                  key={role}
-                  className="rounded-full border border-line bg-surface-warm px-2.5 py-0.5 text-xs font-semibold text-ink-muted"
-                >
-                  {role}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {bio !== undefined ? (
+        {bio !== undefined ? (
+          <section aria-labelledby="about-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+            <h2 id="about-heading" className="text-xl font-semibold">
+              About
+            </h2>
             <p className="max-w-prose whitespace-pre-line">{bio || 'No bio yet.'}</p>
-          ) : student ? (
-            <p className="text-ink-muted">
-              A student.{' '}
-              <Link to="/students/$uuid" params={{ uuid }}>
-                Open the full record
-              </Link>
-              .
-            </p>
-          ) : null}
-        </section>
+          </section>
+        ) : null}
+        {student ? (
+          <p>
+            <Link to="/students/$uuid" params={{ uuid }} className="font-medium">
+              Open {name || 'this student'}’s record page
+            </Link>
+          </p>
+        ) : null}
         {student ? <StudentRecord student={student} viewer={viewer} /> : null}
       </div>
     </>

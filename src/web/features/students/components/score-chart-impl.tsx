@@ -29,7 +29,9 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
   const min = Math.min(...times)
   const max = Math.max(...times)
   // One test alone, or all on one day: give the axis some room either side.
-  const pad = max === min ? 15 * 86_400_000 : 0
+  const pad = max === min ? 15 * 86_400_000 : (max - min) * 0.04
+  // A tick on each test date (the axis hides ticks that would collide).
+  const ticks = [...new Set(times)]
   const isSat = test.kind === 'sat'
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -46,6 +48,7 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
           type="number"
           scale="time"
           domain={[min - pad, max + pad]}
+          ticks={ticks}
           tickFormatter={(value: number) => formatPlainDate(new Date(value).toISOString().slice(0, 10))}
           tick={{ fill: '#4a5568', fontSize: 12 }}
           minTickGap={24}
@@ -53,6 +56,7 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
         <YAxis
           yAxisId="sections"
           domain={isSat ? [200, 800] : [1, 36]}
+          ticks={isSat ? [200, 400, 600, 800] : [1, 6, 12, 18, 24, 30, 36]}
           tick={{ fill: '#4a5568', fontSize: 12 }}
           width={isSat ? 40 : 28}
         />
@@ -61,6 +65,8 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
             yAxisId="total"
             orientation="right"
             domain={[400, 1600]}
+            // Twice the section axis, so both share the grid lines.
+            ticks={[400, 800, 1200, 1600]}
             tick={{ fill: '#4a5568', fontSize: 12 }}
             width={44}
           />

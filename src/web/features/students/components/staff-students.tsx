@@ -15,7 +15,7 @@ export function StaffStudents({ students }: { students: StudentWithLatest[] }) {
           scores.
         </p>
       ) : (
-        <table className="data-table">
+        <table className="data-table data-table-stacked">
           <caption className="sr-only">Your students with their latest scores</caption>
           <thead>
             <tr>

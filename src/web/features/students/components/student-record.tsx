@@ -16,7 +16,7 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
     <div className="flex flex-col gap-6">
       <ScoreSection student={student} test={TESTS.sat} access={access} />
       <ScoreSection student={student} test={TESTS.act} access={access} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <DocumentsSection student={student} viewer={viewer} access={access} />
         <TeamSection student={student} access={access} />
       </div>
