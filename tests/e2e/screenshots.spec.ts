@@ -122,5 +122,25 @@ test.describe('student record screenshots', () => {
         await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true })
       }
     }
+    // Close-ups on a phone: each section of the record, the add-score form with errors, a confirmation.
+    const { page } = visitors.educator
+    await page.setViewportSize(VIEWPORTS[0])
+    await page.goto(`/students/${student.uuid}`)
+    await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+    for (const name of ['SAT scores', 'ACT scores', 'Documents', 'Team']) {
+      const slug = name.toLowerCase().replace(' ', '-')
+      await page
+        .getByRole('region', { name, exact: true })
+        .screenshot({ path: `${dir}/section-${slug}-390.png` })
+    }
+    await page.getByRole('button', { name: 'Add ACT score' }).click()
+    await page.getByRole('textbox', { name: 'English' }).fill('40')
+    await page.getByRole('button', { name: 'Save score' }).click()
+    await expect(page.getByText('Use a score from 1 to 36.')).toBeVisible()
+    await page.screenshot({ path: `${dir}/dialog-add-score-390.png` })
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: "Delete 'Counselor notes'" }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await page.screenshot({ path: `${dir}/dialog-confirm-390.png` })
   })
 })

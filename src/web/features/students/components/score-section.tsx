@@ -121,7 +121,7 @@ function ScoreTable({ test, scores, onDelete }: ScoreTableProps) {
       <tbody>
         {newestFirst.map(({ score, index }) => (
           <tr key={`${score.date}-${index}`}>
-            <th scope="row" className="cell-wide font-semibold whitespace-nowrap" data-label="Date">
+            <th scope="row" className="cell-wide font-semibold whitespace-nowrap">
               {formatPlainDate(score.date)}
             </th>
             {test.sections.map((section) => (
