@@ -8,7 +8,8 @@ let educator: Person
 let fao: Person
 let spare: Person
 
-test.describe.configure({ mode: 'serial' })
+// Serial: later tests build on the record the first one fills. Long user journeys: 90 s each.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 test.beforeAll(async () => {
   const admin = await adminApi()
@@ -145,6 +146,16 @@ test('an educator adds a score and documents; the student sees them, but not the
   await ownAdd.getByRole('textbox', { name: 'Link' }).fill('https://docs.example.com/list')
   await ownAdd.getByRole('button', { name: 'Add document' }).click()
   await expect(ownDocuments.getByRole('button', { name: "Edit 'My college list'" })).toBeVisible()
+  await ownDocuments.getByRole('button', { name: "Edit 'My college list'" }).click()
+  const ownEdit = own.getByRole('dialog', { name: "Edit 'My college list'" })
+  await expect(ownEdit.getByRole('textbox', { name: 'Link' })).toHaveValue('https://docs.example.com/list')
+  await ownEdit.getByRole('textbox', { name: 'Name' }).fill('My college list, fall')
+  await ownEdit.getByRole('button', { name: 'Save document' }).click()
+  await expect(ownEdit).toBeHidden()
+  await expect(ownDocuments.getByRole('link', { name: /My college list, fall/ })).toBeVisible()
+  await expect(ownDocuments.getByRole('listitem').filter({ hasText: 'My college list, fall' })).toContainText(
+    `Added by ${student.name} on`,
+  )
 
   // The student's dashboard shows the same record.
   await own.goto('/dashboard')
@@ -253,6 +264,8 @@ test('students, profiles and dashboards for staff', async ({
   await page.getByRole('link', { name: 'Archived' }).click()
   await expect(page).toHaveURL(/\/students\?archived=true$/)
   await expect(page.getByText('No archived students.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Archived' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Active' })).not.toHaveAttribute('aria-current', 'page')
   await expectAccessible()
   await page.goto('/dashboard')
   await expect(section(page, 'Admin').getByRole('link', { name: 'Manage Students' })).toBeVisible()
