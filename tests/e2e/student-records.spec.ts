@@ -95,6 +95,8 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expect(confirm).toBeHidden()
   await expect(sat.getByRole('row')).toHaveCount(2)
   await expect(sat.getByText('Superscore 1350')).toBeVisible()
+  // The deleted row took its button with it: focus lands on the section's heading, not <body>.
+  await expect(sat.getByRole('heading', { name: 'SAT scores' })).toBeFocused()
 
   // Documents: a visible one and one hidden from the student.
   const documents = section(page, 'Documents')

@@ -29,7 +29,7 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
   return (
     <section aria-labelledby="documents-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="documents-heading" className="text-xl font-semibold">
+        <h2 id="documents-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
           Documents
         </h2>
         {canAddDocument(access) ? (
@@ -75,6 +75,7 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
         title={deleting ? `Delete '${deleting.name}'?` : ''}
         description="The link is removed from this record for everyone. The file it points to is not touched."
         confirmLabel="Delete document"
+        fallbackFocus={() => document.getElementById('documents-heading')?.focus()}
         onConfirm={async () => {
           if (!deleting) return
           await deleteDocument.mutateAsync(deleting.uuid)
