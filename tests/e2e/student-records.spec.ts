@@ -113,7 +113,7 @@ test('an educator adds a score and documents; the student sees them, but not the
     'href',
     'https://docs.example.com/essay-1',
   )
-  await expect(documents.getByText(`Added by ${educator.name} on`)).toBeVisible()
+  await expect(documents.getByText(`docs.example.com · Added by ${educator.name} on`)).toBeVisible()
 
   await documents.getByRole('button', { name: 'Add document' }).click()
   await addDocument.getByRole('textbox', { name: 'Name' }).fill('Counselor notes')
@@ -232,6 +232,7 @@ test('students, profiles and dashboards for staff', async ({
 }) => {
   // The stranger's profile below answers 404 on purpose.
   consoleGuard.allow(/status of 404/, /\/api\/v1\/screens\/user-profile\//)
+  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+$/)
   const educatorPage = await visitAs(newVisitor, educator)
   await educatorPage.goto('/students')
   await expect(educatorPage.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
@@ -259,6 +260,10 @@ test('students, profiles and dashboards for staff', async ({
   // A stranger's record and profile are not found, and say so.
   await educatorPage.goto(`/users/${spare.uuid}`)
   await expect(educatorPage.getByRole('heading', { level: 1, name: 'User not found' })).toBeVisible()
+  await educatorPage.goto(`/students/${spare.uuid}`)
+  await expect(educatorPage.getByRole('heading', { level: 1, name: 'Student not found' })).toBeVisible()
+  await expect(educatorPage).toHaveTitle('Student not found | Crestline Prep')
+  await expectAccessible(educatorPage)
 
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
   await page.goto('/students')

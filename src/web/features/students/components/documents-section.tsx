@@ -136,7 +136,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
           {document.hidden ? <Flag tone="warning">Hidden from student</Flag> : null}
         </div>
         <p className="text-sm text-ink-muted">
-          Added by {document.creator.name || 'someone'} on {created}
+          {hostOf(document.url)} · Added by {document.creator.name || 'someone'} on {created}
           {updated !== created ? ` · updated ${updated}` : null}
         </p>
         {error ? (
@@ -189,6 +189,15 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
       ) : null}
     </li>
   )
+}
+
+/** Where a link goes, so a reader knows before opening it ("docs.google.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
+  }
 }
 
 function Flag({ children, tone = 'info' }: { children: string; tone?: 'info' | 'warning' }) {
