@@ -120,7 +120,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
   }
 
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+    <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <a
@@ -146,7 +146,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
         ) : null}
       </div>
       {canChange ? (
-        <div className="flex shrink-0 flex-wrap gap-1 sm:justify-end">
+        <div className="-ml-3 flex flex-wrap gap-1">
           <button
             type="button"
             className="btn btn-quiet btn-small"
