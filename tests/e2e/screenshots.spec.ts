@@ -65,6 +65,8 @@ async function seedRecord() {
   const fao = await createPerson(admin, 'fao', 'Priya Natarajan')
   await addToTeam(admin, student, educator)
   await addToTeam(admin, student, fao)
+  // Not on the team: the admin's add-member picker offers her.
+  await createPerson(admin, 'educator', 'Lena Ortiz')
   const post = async (path: string, data: object) => {
     const response = await admin.post(`/api/v1/students/${student.uuid}/${path}`, { data })
     expect(response.status(), await response.text()).toBe(201)
@@ -132,6 +134,11 @@ test.describe('student record screenshots', () => {
     await page.setViewportSize(VIEWPORTS[0])
     await page.goto(`/students/${student.uuid}`)
     await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+    await visitors.admin.page.setViewportSize(VIEWPORTS[0])
+    await visitors.admin.page.goto(`/students/${student.uuid}`)
+    await visitors.admin.page
+      .getByRole('region', { name: 'Team', exact: true })
+      .screenshot({ path: `${dir}/section-team-admin-390.png` })
     for (const name of ['SAT scores', 'ACT scores', 'Documents', 'Team']) {
       const slug = name.toLowerCase().replace(' ', '-')
       await page
