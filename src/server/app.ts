@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { createAuth } from './auth/better-auth'
-import { RateLimiter } from './auth/rate-limiter'
+import { openRateLimitStore, RateLimiter } from './auth/rate-limiter'
 import { resolveAuthSecret } from './auth/secret'
 import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
@@ -80,6 +80,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     log: app.log as Logger,
   })
+  const rateLimitStore = openRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    db: database.db,
+    log: app.log,
+  })
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
   app.decorate('env', env)
@@ -94,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes)
   await app.register(authRoutes, {
     auth,
-    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    limiter: new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE),
     appOrigin: env.appOrigin,
   })
   await app.register(userRoutes)
@@ -108,6 +114,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  app.addHook('onClose', async () => mailer.close())
+  app.addHook('onClose', async () => {
+    await mailer.close()
+    await rateLimitStore.close()
+  })
   return app as unknown as FastifyInstance
 }
