@@ -39,6 +39,8 @@ export interface BuildOptions {
   webDir?: string
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
 /** TRUST_PROXY: 'true', a hop count, or a list of proxy addresses/CIDRs (Fastify's forms). */
 export function trustProxySetting(value: string | undefined): FastifyServerOptions['trustProxy'] {
   if (value === undefined || value === 'false') return false
@@ -56,8 +58,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's x-request-id is kept when it is a plain token, so one id follows a request
+    // through the proxy's logs and ours; anything else (log injection, huge values) gets a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+    },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
