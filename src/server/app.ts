@@ -15,6 +15,7 @@ import errorsPlugin from './plugins/errors'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
+import contactRoutes from './routes/api/v1/contact-requests'
 import educatorRoutes from './routes/api/v1/educators'
 import screenRoutes from './routes/api/v1/screens'
 import studentRoutes from './routes/api/v1/students'
@@ -115,6 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(studentRoutes)
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
+  await app.register(contactRoutes, {
+    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    notifyEmail: env.CONTACT_NOTIFY_EMAIL,
+    appOrigin: env.appOrigin,
+  })
   await app.register(webPlugin, { webDir: options.webDir ?? WEB_DIST_DIR })
 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
