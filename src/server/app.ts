@@ -105,10 +105,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
 
+  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   await app.register(healthRoutes)
   await app.register(authRoutes, {
     auth,
-    limiter: new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE),
+    limiter,
     appOrigin: env.appOrigin,
   })
   await app.register(userRoutes)
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(contactRoutes, {
-    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    limiter,
     notifyEmail: env.CONTACT_NOTIFY_EMAIL,
     appOrigin: env.appOrigin,
   })
