@@ -22,6 +22,14 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // The public pages' script is an entry of its own; scripts/prerender reads the manifest (ADR 013).
+    manifest: true,
+    rollupOptions: {
+      input: {
+        app: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        site: fileURLToPath(new URL('./src/web/site/islands/site.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3001' },

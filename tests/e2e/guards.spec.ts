@@ -116,7 +116,9 @@ test('an unknown path answers 404 with the Not Found page', async ({
 
 test('the home page has its heading and its calls to action', async ({ page, expectAccessible }) => {
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Crestline Prep' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Test prep and admissions coaching that shows its work' }),
+  ).toBeVisible()
   await expect(page.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute(
     'href',
     '/contact-us',
