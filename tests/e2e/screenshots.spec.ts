@@ -98,8 +98,10 @@ test.describe('student record screenshots', () => {
     const visitors = {
       educator: await newVisitor(),
       student: await newVisitor(),
+      admin: await newVisitor(),
     }
     await logInByApi(visitors.educator.context.request, educator.email, PEOPLE_PASSWORD)
+    await logInByApi(visitors.admin.context.request, ADMIN_EMAIL, adminPassword())
     await logInByApi(visitors.student.context.request, student.email, PEOPLE_PASSWORD)
     const pages: Array<[keyof typeof visitors, string, string]> = [
       ['educator', 'record-educator', `/students/${student.uuid}`],
@@ -108,6 +110,9 @@ test.describe('student record screenshots', () => {
       ['educator', 'dashboard-educator', '/dashboard'],
       ['educator', 'students', '/students'],
       ['educator', 'profile-educator', `/users/${educator.uuid}`],
+      ['admin', 'record-admin', `/students/${student.uuid}`],
+      ['admin', 'students-admin', '/students'],
+      ['admin', 'dashboard-admin', '/dashboard'],
     ]
     for (const viewport of VIEWPORTS) {
       for (const [who, name, path] of pages) {

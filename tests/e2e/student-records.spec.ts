@@ -8,7 +8,8 @@ let educator: Person
 let fao: Person
 let spare: Person
 
-test.describe.configure({ mode: 'serial' })
+// Serial: later tests build on the record the first one fills. Long user journeys: 90 s each.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 test.beforeAll(async () => {
   const admin = await adminApi()
@@ -94,6 +95,8 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expect(confirm).toBeHidden()
   await expect(sat.getByRole('row')).toHaveCount(2)
   await expect(sat.getByText('Superscore 1350')).toBeVisible()
+  // The deleted row took its button with it: focus lands on the section's heading, not <body>.
+  await expect(sat.getByRole('heading', { name: 'SAT scores' })).toBeFocused()
 
   // Documents: a visible one and one hidden from the student.
   const documents = section(page, 'Documents')
@@ -110,7 +113,7 @@ test('an educator adds a score and documents; the student sees them, but not the
     'href',
     'https://docs.example.com/essay-1',
   )
-  await expect(documents.getByText(`Added by ${educator.name} on`)).toBeVisible()
+  await expect(documents.getByText(`docs.example.com · Added by ${educator.name} on`)).toBeVisible()
 
   await documents.getByRole('button', { name: 'Add document' }).click()
   await addDocument.getByRole('textbox', { name: 'Name' }).fill('Counselor notes')
@@ -145,6 +148,16 @@ test('an educator adds a score and documents; the student sees them, but not the
   await ownAdd.getByRole('textbox', { name: 'Link' }).fill('https://docs.example.com/list')
   await ownAdd.getByRole('button', { name: 'Add document' }).click()
   await expect(ownDocuments.getByRole('button', { name: "Edit 'My college list'" })).toBeVisible()
+  await ownDocuments.getByRole('button', { name: "Edit 'My college list'" }).click()
+  const ownEdit = own.getByRole('dialog', { name: "Edit 'My college list'" })
+  await expect(ownEdit.getByRole('textbox', { name: 'Link' })).toHaveValue('https://docs.example.com/list')
+  await ownEdit.getByRole('textbox', { name: 'Name' }).fill('My college list, fall')
+  await ownEdit.getByRole('button', { name: 'Save document' }).click()
+  await expect(ownEdit).toBeHidden()
+  await expect(ownDocuments.getByRole('link', { name: /My college list, fall/ })).toBeVisible()
+  await expect(ownDocuments.getByRole('listitem').filter({ hasText: 'My college list, fall' })).toContainText(
+    `Added by ${student.name} on`,
+  )
 
   // The student's dashboard shows the same record.
   await own.goto('/dashboard')
@@ -219,6 +232,7 @@ test('students, profiles and dashboards for staff', async ({
 }) => {
   // The stranger's profile below answers 404 on purpose.
   consoleGuard.allow(/status of 404/, /\/api\/v1\/screens\/user-profile\//)
+  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+$/)
   const educatorPage = await visitAs(newVisitor, educator)
   await educatorPage.goto('/students')
   await expect(educatorPage.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
@@ -246,6 +260,10 @@ test('students, profiles and dashboards for staff', async ({
   // A stranger's record and profile are not found, and say so.
   await educatorPage.goto(`/users/${spare.uuid}`)
   await expect(educatorPage.getByRole('heading', { level: 1, name: 'User not found' })).toBeVisible()
+  await educatorPage.goto(`/students/${spare.uuid}`)
+  await expect(educatorPage.getByRole('heading', { level: 1, name: 'Student not found' })).toBeVisible()
+  await expect(educatorPage).toHaveTitle('Student not found | Crestline Prep')
+  await expectAccessible(educatorPage)
 
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
   await page.goto('/students')
@@ -253,6 +271,8 @@ test('students, profiles and dashboards for staff', async ({
   await page.getByRole('link', { name: 'Archived' }).click()
   await expect(page).toHaveURL(/\/students\?archived=true$/)
   await expect(page.getByText('No archived students.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Archived' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Active' })).not.toHaveAttribute('aria-current', 'page')
   await expectAccessible()
   await page.goto('/dashboard')
   await expect(section(page, 'Admin').getByRole('link', { name: 'Manage Students' })).toBeVisible()

@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   description?: string
   confirmLabel: string
   onConfirm: () => Promise<unknown>
+  /** See `Modal`: where focus goes when the thing deleted took its button with it. */
+  fallbackFocus?: () => void
 }
 
 /** A destructive action's confirmation: red button, progress while it runs, the error if it fails. */
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   onConfirm,
+  fallbackFocus,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -43,7 +46,7 @@ export function ConfirmDialog({
     }
   }
   return (
-    <Modal open={open} onClose={close} title={title} role="alertdialog">
+    <Modal open={open} onClose={close} title={title} role="alertdialog" fallbackFocus={fallbackFocus}>
       {description ? <p className="text-ink-muted">{description}</p> : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

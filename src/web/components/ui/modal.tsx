@@ -8,6 +8,11 @@ interface ModalProps {
   children: ReactNode
   /** `alertdialog` for confirmations: a screen reader announces them as urgent. */
   role?: 'dialog' | 'alertdialog'
+  /**
+   * Where focus goes when the control that opened the dialog is gone (a deleted row's button):
+   * the browser would otherwise leave it on <body>.
+   */
+  fallbackFocus?: (() => void) | undefined
 }
 
 /**
@@ -15,7 +20,7 @@ interface ModalProps {
  * it inert, closes it on Escape and gives focus back to the control that opened it.
  * The content mounts only while open, so a form inside starts fresh each time.
  */
-export function Modal({ open, onClose, title, children, role = 'dialog' }: ModalProps) {
+export function Modal({ open, onClose, title, children, role = 'dialog', fallbackFocus }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -32,7 +37,13 @@ export function Modal({ open, onClose, title, children, role = 'dialog' }: Modal
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-modal="true"
-      onClose={onClose}
+      onClose={() => {
+        onClose()
+        // The browser has already tried to give focus back by now.
+        if (fallbackFocus && (document.activeElement === document.body || !document.activeElement)) {
+          fallbackFocus()
+        }
+      }}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-xl bg-surface p-0 text-ink shadow-xl"
     >
       {open ? (

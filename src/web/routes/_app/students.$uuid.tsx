@@ -1,26 +1,45 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { studentQueryOptions } from '../../features/students/api/get-student'
 import { recordSummary, StudentRecord } from '../../features/students/components/student-record'
 import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
-import { isApiError } from '../../lib/api-client'
+import { errorMessage, isApiError } from '../../lib/api-client'
 import { usePageTitle } from '../../lib/use-page-title'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(studentQueryOptions(params.uuid)),
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(studentQueryOptions(params.uuid))
+    } catch (error) {
+      // Not found (or not shared with this viewer) is a page of its own, not a crash.
+      if (!isApiError(error, 404)) throw error
+    }
+  },
   component: StudentPage,
   pendingComponent: StudentPending,
-  errorComponent: StudentError,
+  errorComponent: ErrorFallback,
 })
 
 function StudentPage() {
   const { uuid } = Route.useParams()
-  const { data: student } = useSuspenseQuery(studentQueryOptions(uuid))
+  const query = useQuery(studentQueryOptions(uuid))
   const viewer = useCurrentUser()
+  if (query.isPending) return <StudentPending />
+  if (query.isError) {
+    if (isApiError(query.error, 404)) return <StudentNotFound />
+    return (
+      <>
+        <PageHeader title="Student" />
+        <Alert tone="danger">Could not load this student's record: {errorMessage(query.error)}</Alert>
+      </>
+    )
+  }
+  const student = query.data
   return (
     <>
       <PageHeader title={student.name || 'Unnamed student'} description={recordSummary(student)} />
@@ -41,12 +60,7 @@ function StudentPending() {
   )
 }
 
-/** 404 means the student does not exist or is not visible to this viewer (DESIGN.md section 5). */
-function StudentError(props: ErrorComponentProps) {
-  if (isApiError(props.error, 404)) return <StudentNotFound />
-  return <ErrorFallback {...props} />
-}
-
+/** 404: the student does not exist or is not visible to this viewer (DESIGN.md section 5). */
 function StudentNotFound() {
   usePageTitle('Student not found')
   return (

@@ -11,6 +11,9 @@ import { errorMessage } from '../../lib/api-client'
 /** `?archived=true` shows admins the archived students; any other value is dropped. */
 const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
 
+const tabClass =
+  'btn btn-secondary btn-small data-[status=active]:border-primary data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
+
 export const Route = createFileRoute('/_app/students/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ archived: search.archived === true }),
@@ -40,20 +43,15 @@ function StudentsPage() {
       <PageHeader title="Students" description={description} />
       {isAdmin ? (
         <nav aria-label="Which students" className="mb-4 flex gap-2">
-          <Link
-            to="/students"
-            search={{}}
-            className="btn btn-secondary btn-small"
-            aria-current={archived ? undefined : 'page'}
-            activeOptions={{ includeSearch: true }}
-          >
+          {/* exact: the whole search must match, so only one of the two is the current page. */}
+          <Link to="/students" search={{}} className={tabClass} activeOptions={{ exact: true }}>
             Active
           </Link>
           <Link
             to="/students"
             search={{ archived: true }}
-            className="btn btn-secondary btn-small"
-            aria-current={archived ? 'page' : undefined}
+            className={tabClass}
+            activeOptions={{ exact: true }}
           >
             Archived
           </Link>

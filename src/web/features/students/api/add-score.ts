@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { actScoreSchema, satScoreSchema } from '../../../../shared/scores'
 import { apiFetch } from '../../../lib/api-client'
 import { invalidateRecord } from './invalidate-record'
@@ -24,7 +23,7 @@ export function addScore(studentUuid: string, test: TestKind, body: ScoreBody) {
   return apiFetch(scorePath(studentUuid, test), {
     method: 'POST',
     body,
-    schema: test === 'sat' ? satScoreSchema : (actScoreSchema as z.ZodType<unknown>),
+    schema: test === 'sat' ? satScoreSchema : actScoreSchema,
   })
 }
 
@@ -35,6 +34,3 @@ export function useAddScore(studentUuid: string, test: TestKind) {
     onSuccess: () => invalidateRecord(queryClient, studentUuid),
   })
 }
-
-/** DELETE answers 204 with no body. */
-export const noContentSchema = z.undefined()

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client'
-import { noContentSchema } from './add-score'
 import { invalidateRecord } from './invalidate-record'
 import { studentKeys } from './keys'
+import { noContentSchema } from './no-content'
 
 const memberPath = (studentUuid: string, userUuid: string) =>
   `/v1/students/${encodeURIComponent(studentUuid)}/team-members/${encodeURIComponent(userUuid)}`

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client'
-import { noContentSchema } from './add-score'
 import { invalidateRecord } from './invalidate-record'
+import { noContentSchema } from './no-content'
 
 export function deleteDocument(studentUuid: string, documentUuid: string) {
   return apiFetch(

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client'
-import { noContentSchema, type ScoreBody, scorePath, type TestKind } from './add-score'
+import { type ScoreBody, scorePath, type TestKind } from './add-score'
 import { invalidateRecord } from './invalidate-record'
+import { noContentSchema } from './no-content'
 
 /** Deletes one stored entry equal to `score` (date and every section); 404 when none is. */
 export function deleteScore(studentUuid: string, test: TestKind, score: ScoreBody) {

@@ -29,7 +29,7 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
   return (
     <section aria-labelledby="documents-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="documents-heading" className="text-xl font-semibold">
+        <h2 id="documents-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
           Documents
         </h2>
         {canAddDocument(access) ? (
@@ -75,6 +75,7 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
         title={deleting ? `Delete '${deleting.name}'?` : ''}
         description="The link is removed from this record for everyone. The file it points to is not touched."
         confirmLabel="Delete document"
+        fallbackFocus={() => document.getElementById('documents-heading')?.focus()}
         onConfirm={async () => {
           if (!deleting) return
           await deleteDocument.mutateAsync(deleting.uuid)
@@ -119,7 +120,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
   }
 
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+    <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <a
@@ -135,7 +136,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
           {document.hidden ? <Flag tone="warning">Hidden from student</Flag> : null}
         </div>
         <p className="text-sm text-ink-muted">
-          Added by {document.creator.name || 'someone'} on {created}
+          {hostOf(document.url)} · Added by {document.creator.name || 'someone'} on {created}
           {updated !== created ? ` · updated ${updated}` : null}
         </p>
         {error ? (
@@ -145,7 +146,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
         ) : null}
       </div>
       {canChange ? (
-        <div className="flex shrink-0 flex-wrap gap-1 sm:justify-end">
+        <div className="-ml-3 flex flex-wrap gap-1">
           <button
             type="button"
             className="btn btn-quiet btn-small"
@@ -188,6 +189,15 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
       ) : null}
     </li>
   )
+}
+
+/** Where a link goes, so a reader knows before opening it ("docs.google.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
+  }
 }
 
 function Flag({ children, tone = 'info' }: { children: string; tone?: 'info' | 'warning' }) {

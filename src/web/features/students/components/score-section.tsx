@@ -28,7 +28,7 @@ export function ScoreSection({ student, test, access }: ScoreSectionProps) {
   return (
     <section aria-labelledby={headingId} className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-semibold">
+        <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold outline-none">
           {test.name} scores
         </h2>
         {editable ? (
@@ -73,6 +73,7 @@ export function ScoreSection({ student, test, access }: ScoreSectionProps) {
             title={deleting ? `Delete the ${test.name} score of ${formatPlainDate(deleting.date)}?` : ''}
             description={deleting ? `${describeScore(test, deleting)}. This cannot be undone.` : undefined}
             confirmLabel="Delete score"
+            fallbackFocus={() => document.getElementById(headingId)?.focus()}
             onConfirm={async () => {
               if (!deleting) return
               const { cumulative: _ignored, ...body } = deleting

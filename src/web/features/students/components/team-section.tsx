@@ -21,7 +21,7 @@ export function TeamSection({ student, access }: { student: Student; access: Rec
 
   return (
     <section aria-labelledby="team-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-      <h2 id="team-heading" className="text-xl font-semibold">
+      <h2 id="team-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
         Team
       </h2>
       {student.team.length === 0 ? (
@@ -61,6 +61,7 @@ export function TeamSection({ student, access }: { student: Student; access: Rec
           title={removing ? `Remove ${removing.name} from ${student.name}'s team?` : ''}
           description="They will no longer see this record. Their documents stay."
           confirmLabel="Remove from team"
+          fallbackFocus={() => document.getElementById('team-heading')?.focus()}
           onConfirm={async () => {
             if (!removing) return
             await removeMember.mutateAsync(removing.uuid)
