@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless'
 import { BRAND } from '../../../shared/brand'
 import { type ContactInput, contactBodySchema, HONEYPOT_FIELD } from '../../../shared/contact'
 import { problemSchema } from '../../../shared/problem'
