@@ -71,8 +71,8 @@ function HomeBody() {
         lead={
           <p>
             One-to-one SAT and ACT tutoring, college essay coaching and admissions planning for high-school
-            students. Every plan starts from a real diagnostic, and every score lands in a shared workspace so
-            students, parents and coaches look at the same numbers.
+            students. Every plan starts from a real diagnostic, and every score lands in a shared workspace,
+            so the student, the family and the coaches look at the same numbers.
           </p>
         }
         actions={
@@ -160,7 +160,7 @@ function HomeBody() {
             },
             {
               title: 'Weekly work you can follow',
-              text: 'Sessions with the same coach each week. Scores, documents and notes go into the student’s workspace, which parents can see too.',
+              text: 'Sessions with the same coach each week. Scores, documents and notes go into the student’s workspace, for the family to look at whenever they like.',
             },
           ]}
         />
