@@ -119,10 +119,10 @@ test('the home page has its heading and its calls to action', async ({ page, exp
   await expect(
     page.getByRole('heading', { level: 1, name: 'Test prep and admissions coaching that shows its work' }),
   ).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute(
-    'href',
-    '/contact-us',
-  )
+  // The hero's and the closing call to action both lead to the contact page.
+  const calls = page.getByRole('link', { name: 'Book a free consultation' })
+  await expect(calls).toHaveCount(2)
+  for (const call of await calls.all()) await expect(call).toHaveAttribute('href', '/contact-us')
   await expect(page.getByRole('contentinfo')).toContainText('hello@crestlineprep.com')
   await expectAccessible()
 })

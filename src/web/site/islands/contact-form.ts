@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless'
 import { BRAND } from '../../../shared/brand'
 import { type ContactInput, contactBodySchema, HONEYPOT_FIELD } from '../../../shared/contact'
 import { problemSchema } from '../../../shared/problem'
@@ -69,13 +70,14 @@ export function mountContactForm(form: HTMLFormElement) {
   const idleLabel = button.textContent ?? 'Send message'
   const touched = new Set<FieldName>()
 
-  // After a first attempt, fix messages as the visitor corrects each field.
+  // After a first attempt, a message goes as soon as its field is fixed ("reward early"); new ones
+  // wait for the next submit, so nothing jumps under the pointer on its way to the button.
   for (const name of FIELDS) {
-    control(form, name).addEventListener('change', () => {
-      if (!touched.has(name)) return
+    control(form, name).addEventListener('input', () => {
+      if (!touched.has(name) || document.getElementById(`contact-${name}-error`)!.hidden) return
       const result = contactBodySchema.safeParse(values(form))
-      const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === name)
-      showFieldError(form, name, issue?.message)
+      if (result.success || !result.error.issues.some((i) => i.path[0] === name))
+        showFieldError(form, name, undefined)
     })
   }
 

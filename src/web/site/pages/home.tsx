@@ -24,18 +24,21 @@ const SERVICES = [
   {
     href: '/services/tutoring',
     name: 'SAT and ACT tutoring',
+    more: 'More about tutoring',
     image: 'service-tutoring.svg',
     text: 'One-to-one tutoring planned from a full diagnostic test, with every practice score in your workspace so you can see what is working.',
   },
   {
     href: '/services/essays',
     name: 'College essay coaching',
+    more: 'More about essay coaching',
     image: 'service-essays.svg',
     text: 'The personal statement and supplements, written by the student and sharpened through questions, not rewritten by us.',
   },
   {
     href: '/services/admissions',
     name: 'Admissions coaching',
+    more: 'More about admissions coaching',
     image: 'service-admissions.svg',
     text: 'A balanced college list, a calendar the whole family can see, and applications that go in early and complete.',
   },
@@ -68,8 +71,8 @@ function HomeBody() {
         lead={
           <p>
             One-to-one SAT and ACT tutoring, college essay coaching and admissions planning for high-school
-            students. Every plan starts from a real diagnostic, and every score lands in a shared workspace so
-            students, parents and coaches look at the same numbers.
+            students. Every plan starts from a real diagnostic, and every score lands in a shared workspace,
+            so the student, the family and the coaches look at the same numbers.
           </p>
         }
         actions={
@@ -132,7 +135,7 @@ function HomeBody() {
                 <h3 className="text-xl font-semibold text-ink">{service.name}</h3>
                 <p className="mt-2 flex-1 text-ink-muted">{service.text}</p>
                 <a href={service.href} className="mt-4 font-semibold">
-                  More about {service.name.toLowerCase()}
+                  {service.more}
                 </a>
               </div>
             </li>
@@ -157,7 +160,7 @@ function HomeBody() {
             },
             {
               title: 'Weekly work you can follow',
-              text: 'Sessions with the same coach each week. Scores, documents and notes go into the student’s workspace, which parents can see too.',
+              text: 'Sessions with the same coach each week. Scores, documents and notes go into the student’s workspace, for the family to look at whenever they like.',
             },
           ]}
         />

@@ -91,7 +91,7 @@ function LegalBody() {
             </Part>
             <Part id="workspace" heading="The student workspace">
               <p>
-                Students, their parents and their team of educators get accounts in our workspace. Keep your
+                Students and the educators and advisers on their team get accounts in our workspace. Keep your
                 password private and tell us at once if you think someone else has used your account. We may
                 suspend an account that is used to harm others or to break the law.
               </p>
@@ -179,10 +179,11 @@ function LegalBody() {
                 and our services are not designed for them.
               </li>
               <li>
-                <strong>Visibility follows the team.</strong> A student’s scores, documents and notes are
-                visible to the student, their parents, the educators on their team and our administrators, and
-                to nobody else. Educators can hide draft notes from the student until they are ready; they
-                cannot hide them from administrators.
+                <strong>Visibility follows the team.</strong> A student’s scores and documents are visible to
+                the student, to the educators and financial-aid advisers on their team, and to our
+                administrators, and to nobody else. Parents see them with the student and in our written
+                updates. Educators can hide a document from the student while it is a draft; nobody can hide
+                one from administrators.
               </li>
               <li>
                 <strong>Students have a say.</strong> Students 16 and over may ask us to keep their essays

@@ -173,7 +173,7 @@ const SERVICES: ServiceCopy[] = [
       'Advice on course choices, testing plans and activities',
       'Help asking for recommendations, and a brag sheet for counselors',
       'Interview practice and help comparing offers and aid letters',
-      'Everything tracked in the student’s workspace, visible to parents',
+      'Everything tracked in the student’s workspace, shared with the family',
     ],
     steps: [
       {
