@@ -2,9 +2,34 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url))
+
+/** `npm run dev`: public pages rendered on request, as the build prerenders them (ADR 013). */
+function publicPagesInDev(): Plugin {
+  const renderer = fileURLToPath(new URL('./scripts/prerender/dev.tsx', import.meta.url))
+  return {
+    name: 'crestline-public-pages-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const pathname = request.url?.split('?')[0] ?? ''
+        if (request.method !== 'GET' || pathname.startsWith('/api') || /\.[a-z0-9]+$/i.test(pathname))
+          return next()
+        try {
+          const { renderDevPage } = await server.ssrLoadModule(renderer)
+          const html = renderDevPage(pathname, `http://${request.headers.host}`)
+          if (!html) return next()
+          response.setHeader('content-type', 'text/html; charset=utf-8')
+          response.end(await server.transformIndexHtml(pathname, html))
+        } catch (error) {
+          next(error)
+        }
+      })
+    },
+  }
+}
 
 export default defineConfig({
   root: webRoot,
@@ -18,10 +43,19 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    publicPagesInDev(),
   ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // The public pages' script is an entry of its own; scripts/prerender reads the manifest (ADR 013).
+    manifest: true,
+    rollupOptions: {
+      input: {
+        app: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        site: fileURLToPath(new URL('./src/web/site/islands/site.ts', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3001' },

@@ -9,6 +9,7 @@ const SOURCES = [
   'package-lock.json',
   'vite.config.ts',
   'scripts/build-server.mjs',
+  'scripts/prerender',
 ]
 export const STAMP = 'dist/.build-stamp'
 

@@ -4,7 +4,6 @@
  * tests/unit/web-routes.test.ts checks this list against the router's generated route tree.
  */
 export const APP_ROUTE_PATTERNS = [
-  '/',
   '/login',
   '/forgot-password',
   '/reset-password',
@@ -18,6 +17,23 @@ export const APP_ROUTE_PATTERNS = [
   '/admin',
   '/admin/users',
   '/admin/students',
+  '/admin/inquiries',
+] as const
+
+/**
+ * The public pages: prerendered HTML served by the server, not routes of the web app (ADR 013).
+ * Blog posts are whatever content/blog holds; the server learns them from the build.
+ */
+export const PUBLIC_PAGE_PATTERNS = [
+  '/',
+  '/services/tutoring',
+  '/services/essays',
+  '/services/admissions',
+  '/about-us',
+  '/contact-us',
+  '/legal',
+  '/blog',
+  '/blog/posts/$slug',
 ] as const
 
 const matchers = APP_ROUTE_PATTERNS.map(

@@ -1,5 +1,6 @@
 import '@fontsource-variable/inter'
 import './styles.css'
+import './lib/zod-jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './router'

@@ -14,11 +14,11 @@ import { Route as MarketingRouteImport } from './routes/_marketing'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
-import { Route as MarketingIndexRouteImport } from './routes/_marketing/index'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
 import { Route as MarketingLoginRouteImport } from './routes/_marketing/login'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
+import { Route as AppAdminInquiriesRouteImport } from './routes/_app/admin.inquiries'
 import { Route as AppAdminStudentsRouteImport } from './routes/_app/admin.students'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin.users'
 import { Route as AppStudentsIndexRouteImport } from './routes/_app/students.index'
@@ -49,11 +49,6 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
-const MarketingIndexRoute = MarketingIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => MarketingRoute,
-} as any)
 const MarketingForgotPasswordRoute = MarketingForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -72,6 +67,11 @@ const MarketingResetPasswordRoute = MarketingResetPasswordRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminInquiriesRoute = AppAdminInquiriesRouteImport.update({
+  id: '/admin/inquiries',
+  path: '/admin/inquiries',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminStudentsRoute = AppAdminStudentsRouteImport.update({
@@ -106,13 +106,14 @@ const AppUsersUuidRoute = AppUsersUuidRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof MarketingIndexRoute
+  '/': typeof MarketingRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/dashboard': typeof AppDashboardRoute
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/login': typeof MarketingLoginRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/students/$uuid': typeof AppStudentsUuidRoute
@@ -122,13 +123,14 @@ export interface FileRoutesByFullPath {
   '/users/': typeof AppUsersIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof MarketingIndexRoute
+  '/': typeof MarketingRouteWithChildren
   '/onboarding': typeof OnboardingRoute
   '/dashboard': typeof AppDashboardRoute
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/login': typeof MarketingLoginRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/students/$uuid': typeof AppStudentsUuidRoute
@@ -147,7 +149,7 @@ export interface FileRoutesById {
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
   '/_marketing/login': typeof MarketingLoginRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
-  '/_marketing/': typeof MarketingIndexRoute
+  '/_app/admin/inquiries': typeof AppAdminInquiriesRoute
   '/_app/admin/students': typeof AppAdminStudentsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/students/$uuid': typeof AppStudentsUuidRoute
@@ -166,6 +168,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/reset-password'
+    | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
     | '/students/$uuid'
@@ -182,6 +185,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/reset-password'
+    | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
     | '/students/$uuid'
@@ -199,7 +203,7 @@ export interface FileRouteTypes {
     | '/_marketing/forgot-password'
     | '/_marketing/login'
     | '/_marketing/reset-password'
-    | '/_marketing/'
+    | '/_app/admin/inquiries'
     | '/_app/admin/students'
     | '/_app/admin/users'
     | '/_app/students/$uuid'
@@ -252,13 +256,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_marketing/': {
-      id: '/_marketing/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof MarketingIndexRouteImport
-      parentRoute: typeof MarketingRoute
-    }
     '/_marketing/forgot-password': {
       id: '/_marketing/forgot-password'
       path: '/forgot-password'
@@ -285,6 +282,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/inquiries': {
+      id: '/_app/admin/inquiries'
+      path: '/admin/inquiries'
+      fullPath: '/admin/inquiries'
+      preLoaderRoute: typeof AppAdminInquiriesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/admin/students': {
@@ -335,6 +339,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminInquiriesRoute: typeof AppAdminInquiriesRoute
   AppAdminStudentsRoute: typeof AppAdminStudentsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppStudentsUuidRoute: typeof AppStudentsUuidRoute
@@ -347,6 +352,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminInquiriesRoute: AppAdminInquiriesRoute,
   AppAdminStudentsRoute: AppAdminStudentsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppStudentsUuidRoute: AppStudentsUuidRoute,
@@ -362,14 +368,12 @@ interface MarketingRouteChildren {
   MarketingForgotPasswordRoute: typeof MarketingForgotPasswordRoute
   MarketingLoginRoute: typeof MarketingLoginRoute
   MarketingResetPasswordRoute: typeof MarketingResetPasswordRoute
-  MarketingIndexRoute: typeof MarketingIndexRoute
 }
 
 const MarketingRouteChildren: MarketingRouteChildren = {
   MarketingForgotPasswordRoute: MarketingForgotPasswordRoute,
   MarketingLoginRoute: MarketingLoginRoute,
   MarketingResetPasswordRoute: MarketingResetPasswordRoute,
-  MarketingIndexRoute: MarketingIndexRoute,
 }
 
 const MarketingRouteWithChildren = MarketingRoute._addFileChildren(

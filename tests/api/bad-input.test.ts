@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contactRequests } from '../../src/server/db/schema'
 import { createDocument } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -26,6 +27,7 @@ const ROUTES = [
   '/api/auth/reset-password',
   '/api/v1/user-invites',
   '/api/v1/users/me/onboard',
+  '/api/v1/contact',
 ]
 
 let t: TestApp
@@ -53,7 +55,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function expectOnlyProblems(method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string) {
+async function expectOnlyProblems(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string) {
   for (const payload of GARBAGE) {
     const response = await t.request({
       method,
@@ -75,6 +77,14 @@ async function expectOnlyProblems(method: 'POST' | 'PUT' | 'DELETE', url: string
 
 describe.each(ROUTES)('POST %s with bad bodies', (url) => {
   it('answers 4xx problem details naming a field, never 500', () => expectOnlyProblems('POST', url, cookie))
+})
+
+it('answers bad bodies to PATCH /api/v1/inquiries/{id} with 4xx problems naming a field', async () => {
+  const [row] = await t.db
+    .insert(contactRequests)
+    .values({ name: 'A Parent', email: 'parent@example.test', service: 'essays', message: 'Hello.' })
+    .returning()
+  await expectOnlyProblems('PATCH', `/api/v1/inquiries/${row!.id}`, adminCookie)
 })
 
 it('answers bad bodies to the student-record writes with 4xx problems naming a field', async () => {

@@ -29,7 +29,7 @@ interface Context {
 }
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** The route as Fastify knows it, for the completeness check. */
   route: string
   /** Builds the request; runs before each caller's request, so writes get fresh targets. */
@@ -212,6 +212,28 @@ const ROUTES: RouteCase[] = [
     // The team's educator: seen by admins, themself, their fellow member and the team's student.
     request: (ctx) => ({ url: `/api/v1/screens/user-profile/${ctx.ids.educator}` }),
     expect: recordReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/contact',
+    // Public; each caller writes from its own address in the test, far below the limit.
+    request: () => ({
+      url: '/api/v1/contact',
+      body: { name: 'A Parent', email: 'parent@example.test', service: 'essays', message: 'Hello.' },
+    }),
+    expect: { ...everyone(202), loggedOut: 202, needsOnboarding: 202 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/inquiries',
+    request: () => ({ url: '/api/v1/inquiries' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/inquiries/:id',
+    request: () => ({ url: `/api/v1/inquiries/${NO_SUCH}`, body: { handled: true } }),
+    expect: adminOnly(404),
   },
   {
     method: 'POST',

@@ -116,11 +116,13 @@ test('an unknown path answers 404 with the Not Found page', async ({
 
 test('the home page has its heading and its calls to action', async ({ page, expectAccessible }) => {
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1, name: 'Crestline Prep' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Book a free consultation' })).toHaveAttribute(
-    'href',
-    '/contact-us',
-  )
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Test prep and admissions coaching that shows its work' }),
+  ).toBeVisible()
+  // The hero's and the closing call to action both lead to the contact page.
+  const calls = page.getByRole('link', { name: 'Book a free consultation' })
+  await expect(calls).toHaveCount(2)
+  for (const call of await calls.all()) await expect(call).toHaveAttribute('href', '/contact-us')
   await expect(page.getByRole('contentinfo')).toContainText('hello@crestlineprep.com')
   await expectAccessible()
 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { APP_ROUTE_PATTERNS, isWebRoute } from '../../src/shared/web-routes'
+import { APP_ROUTE_PATTERNS, isWebRoute, PUBLIC_PAGE_PATTERNS } from '../../src/shared/web-routes'
 
 /** The full paths of the router's generated tree (`FileRoutesByFullPath`'s keys). */
 function generatedFullPaths(): string[] {
@@ -14,7 +14,9 @@ function generatedFullPaths(): string[] {
 const sample = (path: string) => path.replace(/\$[A-Za-z]+/g, '0b7d5c3e-9a1f-4c2b-8e6d-3f4a5b6c7d8e')
 
 describe('isWebRoute', () => {
-  const fullPaths = generatedFullPaths()
+  // The pathless `_marketing` layout appears in the tree as '/': the server answers '/' with the
+  // prerendered home page, not the app (ADR 013).
+  const fullPaths = generatedFullPaths().filter((path) => path !== '/')
 
   it('reads the generated route tree', () => {
     expect(fullPaths).toContain('/login')
@@ -42,7 +44,16 @@ describe('isWebRoute', () => {
     '/dashboardx',
     '/users//',
     '/robots.txt',
+    '/',
+    '/services/tutoring',
+    '/blog/posts/superscoring-explained',
   ])('does not match %s', (path) => {
     expect(isWebRoute(path)).toBe(false)
+  })
+})
+
+describe('PUBLIC_PAGE_PATTERNS', () => {
+  it('shares no path with the web app (a path is either prerendered or the app shell)', () => {
+    for (const pattern of PUBLIC_PAGE_PATTERNS) expect(isWebRoute(sample(pattern))).toBe(false)
   })
 })

@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** Where a reply goes, e.g. the visitor who wrote through the contact form. */
+  replyTo?: string
 }
 
 export interface Mailer {

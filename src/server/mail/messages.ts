@@ -1,4 +1,5 @@
 import { BRAND } from '../../shared/brand'
+import { serviceLabel } from '../../shared/contact'
 import { inviteRoleLabels } from '../../shared/roles'
 import type { MailMessage } from './mailer'
 
@@ -38,6 +39,29 @@ export function inviteMail(
       `The link works once and until ${expiresAt.toUTCString()}.`,
       '',
       `${BRAND.name}: ${BRAND.tagline}`,
+    ].join('\n'),
+  }
+}
+
+export function contactRequestMail(
+  to: string,
+  request: { name: string; email: string; phone?: string | null; service: string; message: string },
+  inboxLink: string,
+): MailMessage {
+  return {
+    to,
+    replyTo: request.email,
+    subject: `New inquiry from ${request.name} (${serviceLabel(request.service)})`,
+    text: [
+      `${request.name} wrote through the contact form on the ${BRAND.name} website.`,
+      '',
+      `Email: ${request.email}`,
+      `Phone: ${request.phone || 'not given'}`,
+      `Interested in: ${serviceLabel(request.service)}`,
+      '',
+      request.message,
+      '',
+      `Reply to ${request.email}, then mark it handled at ${inboxLink}`,
     ].join('\n'),
   }
 }

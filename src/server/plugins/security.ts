@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { JS_CLASS_SCRIPT } from '../../shared/public-site'
 import { trustedOrigins } from '../auth/trusted-origins'
 import type { Env } from '../env'
 import { forbidden } from '../problems'
 import { sendProblem } from './errors'
+
+/** The public pages' one inline script, allowed by its hash and nothing else (ADR 013). */
+const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(JS_CLASS_SCRIPT).digest('base64')}'`
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -23,7 +28,7 @@ export default fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", INLINE_SCRIPT_HASH],
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', ...imageOrigin(env.IMAGES_BASE_URL)],

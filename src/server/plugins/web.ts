@@ -6,18 +6,29 @@ import fp from 'fastify-plugin'
 import { isWebRoute } from '../../shared/web-routes'
 import { notFound } from '../problems'
 import { sendProblem } from './errors'
+import { loadPublicPages, sendPublicPage } from './public-pages'
 
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crestline Prep</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, or <code>npm start</code> which builds it.</p></main></body></html>`
 
 /**
- * One port for everything: built files, the app shell for the web's routes, and 'Not Found'
- * (the shell with status 404, which the web app renders) for anything else (DESIGN.md section 7).
+ * One port for everything: built files, the prerendered public pages (ADR 013), the app shell for
+ * the web app's routes, and 'Not Found' with status 404 for anything else (DESIGN.md section 7).
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {
     const indexFile = path.join(webDir, 'index.html')
     const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL
+    // dist/pages sits beside dist/web (scripts/prerender).
+    const publicPages = loadPublicPages(path.join(path.dirname(webDir), 'pages'), {
+      appOrigin: app.env.appOrigin,
+      imagesBaseUrl: app.env.IMAGES_BASE_URL,
+    })
+    const notFoundPage = publicPages.get('/404')
+    for (const [pagePath, page] of publicPages) {
+      if (page.status !== 200) continue
+      app.get(pagePath, (request, reply) => sendPublicPage(request, reply, page))
+    }
 
     if (existsSync(webDir)) {
       await app.register(fastifyStatic, {
@@ -42,6 +53,12 @@ export default fp(
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return sendProblem(reply, notFound(`Nothing at ${request.method} ${pathname}.`))
       }
+      // A public page asked for with a trailing slash: one address per page.
+      const withoutSlash = pathname.replace(/\/+$/, '')
+      if (withoutSlash !== pathname && publicPages.get(withoutSlash)?.status === 200) {
+        return reply.redirect(withoutSlash, 301)
+      }
+      if (!isWebRoute(pathname) && notFoundPage) return sendPublicPage(request, reply, notFoundPage)
       return reply
         .code(isWebRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')

@@ -20,3 +20,5 @@ export const contactRequests = pgTable(
     index('contact_requests_created_idx').on(table.createdAt),
   ],
 )
+
+export type ContactRequestRow = typeof contactRequests.$inferSelect

@@ -1,17 +1,20 @@
-import { Link } from '@tanstack/react-router'
 import { BRAND } from '../../../shared/brand'
 import { usePageTitle } from '../../lib/use-page-title'
 
-/** The spec's 'Not Found' page; the server sends the same shell with status 404. */
+/**
+ * The spec's 'Not Found' page for paths the app's router does not know. The server answers unknown
+ * paths with the prerendered twin of this page (src/web/site/pages/not-found.tsx) and status 404.
+ * Home is the prerendered public site: a plain link, not a router link.
+ */
 export function NotFound() {
   usePageTitle('Not Found')
   return (
     <div className="flex min-h-dvh flex-col bg-surface-warm">
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-6xl items-center px-4 py-3">
-          <Link to="/" className="py-2 text-lg font-bold text-ink no-underline">
+          <a href="/" className="py-2 text-lg font-bold text-ink no-underline">
             {BRAND.name}
-          </Link>
+          </a>
         </div>
       </header>
       <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col items-start gap-4 px-4 py-16">
@@ -19,9 +22,9 @@ export function NotFound() {
         <p className="text-ink-muted">
           There is no page at this address. It may have moved, or the link may be mistyped.
         </p>
-        <Link to="/" className="btn btn-primary">
+        <a href="/" className="btn btn-primary">
           Go to the home page
-        </Link>
+        </a>
       </main>
     </div>
   )
