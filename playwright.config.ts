@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // Journeys run several axe checks; a loaded 2-core machine needs the room (no test asserts a time).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {

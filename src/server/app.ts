@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
 import { createAuth } from './auth/better-auth'
-import { RateLimiter } from './auth/rate-limiter'
+import { openRateLimitStore, RateLimiter } from './auth/rate-limiter'
 import { resolveAuthSecret } from './auth/secret'
 import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
@@ -40,6 +40,8 @@ export interface BuildOptions {
   webDir?: string
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
 /** TRUST_PROXY: 'true', a hop count, or a list of proxy addresses/CIDRs (Fastify's forms). */
 export function trustProxySetting(value: string | undefined): FastifyServerOptions['trustProxy'] {
   if (value === undefined || value === 'false') return false
@@ -57,8 +59,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A proxy's x-request-id is kept when it is a plain token, so one id follows a request
+    // through the proxy's logs and ours; anything else (log injection, huge values) gets a new one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+    },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
@@ -81,6 +88,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     log: app.log as Logger,
   })
+  const rateLimitStore = openRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    db: database.db,
+    log: app.log,
+  })
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
   app.decorate('env', env)
@@ -92,10 +105,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
 
+  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   await app.register(healthRoutes)
   await app.register(authRoutes, {
     auth,
-    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    limiter,
     appOrigin: env.appOrigin,
   })
   await app.register(userRoutes)
@@ -104,7 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(contactRoutes, {
-    limiter: new RateLimiter(database.db, env.AUTH_RATE_LIMIT_SCALE),
+    limiter,
     notifyEmail: env.CONTACT_NOTIFY_EMAIL,
     appOrigin: env.appOrigin,
   })
@@ -114,6 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  app.addHook('onClose', async () => mailer.close())
+  app.addHook('onClose', async () => {
+    await mailer.close()
+    await rateLimitStore.close()
+  })
   return app as unknown as FastifyInstance
 }

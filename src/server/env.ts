@@ -21,6 +21,14 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     APP_ORIGIN: optionalText.pipe(z.url().optional()),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    REDIS_URL: optionalText.pipe(
+      z
+        .url()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    /** Several deployments may share one Redis: each keeps its counters under its own prefix. */
+    REDIS_KEY_PREFIX: z.string().default('crestline:'),
     SMTP_URL: optionalText.pipe(z.url().optional()),
     MAIL_FROM: z.string().default('Crestline Prep <no-reply@crestlineprep.com>'),
     CONTACT_NOTIFY_EMAIL: z.email().default('hello@crestlineprep.com'),

@@ -16,7 +16,8 @@ export function latestScoreDate(now: Date = new Date()): string {
 
 const scoreDate = (firstDate: string) =>
   z.iso
-    .date({ error: orRequired('Use a date as YYYY-MM-DD.') })
+    // abort: a missing or malformed date gets one message, not also the date-window ones.
+    .date({ error: orRequired('Use a date as YYYY-MM-DD.'), abort: true })
     .refine((date) => date >= firstDate, `Use a date on or after ${firstDate}.`)
     .refine((date) => date <= latestScoreDate(), 'The date cannot be in the future.')
 

@@ -58,4 +58,21 @@ describe('health, readiness and the API document', () => {
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'")
   })
+
+  it("keeps a proxy's plain request id and replaces anything else", async () => {
+    const id = async (value?: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/health',
+          headers: value ? { 'x-request-id': value } : {},
+        })
+      ).headers['x-request-id']
+    expect(await id('lb-7f3a9c21-0001')).toBe('lb-7f3a9c21-0001')
+    const generated = /^[0-9a-f-]{36}$/
+    expect(await id()).toMatch(generated)
+    expect(await id('short')).toMatch(generated)
+    expect(await id('x'.repeat(200))).toMatch(generated)
+    expect(await id('forged" level=60 msg="admin logged in')).toMatch(generated)
+  })
 })

@@ -1,4 +1,5 @@
 import { createInvite, expect, logInByApi, signUpByApi, test } from './support/fixtures'
+import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD } from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** PNGs for a person to look at (not compared): test-results/screenshots/<name>-<width>.png */
@@ -55,3 +56,96 @@ for (const viewport of VIEWPORTS) {
     })
   })
 }
+
+/** A record with some history, made through the real API, for the student-record screenshots. */
+async function seedRecord() {
+  const admin = await adminApi()
+  const student = await createPerson(admin, 'student', 'Maya Okafor')
+  const educator = await createPerson(admin, 'educator', 'Daniel Reyes')
+  const fao = await createPerson(admin, 'fao', 'Priya Natarajan')
+  await addToTeam(admin, student, educator)
+  await addToTeam(admin, student, fao)
+  const post = async (path: string, data: object) => {
+    const response = await admin.post(`/api/v1/students/${student.uuid}/${path}`, { data })
+    expect(response.status(), await response.text()).toBe(201)
+  }
+  await post('sat-scores', { date: '2024-08-24', english: 560, math: 590 })
+  await post('sat-scores', { date: '2024-12-07', english: 610, math: 640 })
+  await post('sat-scores', { date: '2025-03-08', english: 650, math: 630 })
+  await post('sat-scores', { date: '2025-10-04', english: 680, math: 700 })
+  await post('act-scores', { date: '2025-04-12', english: 27, math: 26, reading: 29, science: 25 })
+  await post('act-scores', { date: '2025-10-25', english: 30, math: 28, reading: 31, science: 27 })
+  await post('documents', {
+    name: 'Common App personal essay, draft 3',
+    url: 'https://docs.example.com/essay-3',
+    pinned: true,
+  })
+  await post('documents', {
+    name: 'College list (reach, match, safety)',
+    url: 'https://docs.example.com/list',
+  })
+  await post('documents', { name: 'Counselor notes', url: 'https://docs.example.com/notes', hidden: true })
+  await admin.dispose()
+  return { student, educator }
+}
+
+test.describe('student record screenshots', () => {
+  const dir = process.env.SHOTS_DIR ?? 'test-results/screenshots'
+
+  test('record, dashboards, students and profile at both widths', async ({ newVisitor }) => {
+    test.setTimeout(120_000)
+    const { student, educator } = await seedRecord()
+    const visitors = {
+      educator: await newVisitor(),
+      student: await newVisitor(),
+      admin: await newVisitor(),
+    }
+    await logInByApi(visitors.educator.context.request, educator.email, PEOPLE_PASSWORD)
+    await logInByApi(visitors.admin.context.request, ADMIN_EMAIL, adminPassword())
+    await logInByApi(visitors.student.context.request, student.email, PEOPLE_PASSWORD)
+    const pages: Array<[keyof typeof visitors, string, string]> = [
+      ['educator', 'record-educator', `/students/${student.uuid}`],
+      ['student', 'record-student', `/students/${student.uuid}`],
+      ['student', 'dashboard-student', '/dashboard'],
+      ['educator', 'dashboard-educator', '/dashboard'],
+      ['educator', 'students', '/students'],
+      ['educator', 'profile-educator', `/users/${educator.uuid}`],
+      ['admin', 'record-admin', `/students/${student.uuid}`],
+      ['admin', 'students-admin', '/students'],
+      ['admin', 'dashboard-admin', '/dashboard'],
+    ]
+    for (const viewport of VIEWPORTS) {
+      for (const [who, name, path] of pages) {
+        const { page } = visitors[who]
+        await page.setViewportSize(viewport)
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+        if (name.startsWith('record') || name === 'dashboard-student') {
+          await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+        }
+        await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true })
+      }
+    }
+    // Close-ups on a phone: each section of the record, the add-score form with errors, a confirmation.
+    const { page } = visitors.educator
+    await page.setViewportSize(VIEWPORTS[0])
+    await page.goto(`/students/${student.uuid}`)
+    await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+    for (const name of ['SAT scores', 'ACT scores', 'Documents', 'Team']) {
+      const slug = name.toLowerCase().replace(' ', '-')
+      await page
+        .getByRole('region', { name, exact: true })
+        .screenshot({ path: `${dir}/section-${slug}-390.png` })
+    }
+    await page.getByRole('button', { name: 'Add ACT score' }).click()
+    await page.getByRole('textbox', { name: 'English' }).fill('40')
+    await page.getByRole('button', { name: 'Save score' }).click()
+    await expect(page.getByText('Use a score from 1 to 36.')).toBeVisible()
+    await page.screenshot({ path: `${dir}/dialog-add-score-390.png` })
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: "Delete 'Counselor notes'" }).click()
+    await expect(page.getByRole('alertdialog')).toBeVisible()
+    await page.screenshot({ path: `${dir}/dialog-confirm-390.png` })
+  })
+})

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { Redis } from 'ioredis'
+import type { Logger } from 'pino'
 import type { Db } from '../db/client'
 import { selectRows } from '../db/raw'
 
@@ -14,13 +16,137 @@ export interface Hit {
   retryAfterSeconds: number
 }
 
+/** Where the counters live: PostgreSQL by default, Redis when `REDIS_URL` is set (DESIGN.md section 3). */
+export interface RateLimitStore {
+  /** Counts one hit on `key` and returns the count in its current window. */
+  hit(key: string, seconds: number): Promise<Hit>
+  /** The current count without counting. */
+  peek(key: string): Promise<Hit>
+  close(): Promise<void>
+}
+
+const NO_HITS: Hit = { count: 0, retryAfterSeconds: 0 }
+
+/** Fixed windows as rows of `rate_limit_buckets`, swept now and then. */
+export class PostgresRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, seconds: number): Promise<Hit> {
+    const [row] = await selectRows<{ count: number; retry_after: number }>(
+      this.db,
+      sql`
+      insert into rate_limit_buckets (key, count, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${seconds}))
+      on conflict (key) do update set
+        count = case when rate_limit_buckets.reset_at <= now() then 1 else rate_limit_buckets.count + 1 end,
+        reset_at = case when rate_limit_buckets.reset_at <= now() then excluded.reset_at else rate_limit_buckets.reset_at end
+      returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+    )
+    if (Math.random() < 0.01) void this.sweep()
+    return { count: Number(row!.count), retryAfterSeconds: Math.max(1, Number(row!.retry_after)) }
+  }
+
+  async peek(key: string): Promise<Hit> {
+    const [row] = await selectRows<{ count: number; retry_after: number }>(
+      this.db,
+      sql`
+      select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
+      from rate_limit_buckets where key = ${key} and reset_at > now()`,
+    )
+    return row
+      ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
+      : NO_HITS
+  }
+
+  async close(): Promise<void> {}
+
+  private async sweep(): Promise<void> {
+    await this.db
+      .execute(sql`delete from rate_limit_buckets where reset_at < now() - interval '1 hour'`)
+      .catch(() => {})
+  }
+}
+
+// INCR and the expiry in one step, so a crash between them cannot leave a counter without a window.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`
+
 /**
- * Fixed-window counters in the database, so every instance shares them (DESIGN.md section 3).
- * Keys are hashed: an email address never sits in this table.
+ * Fixed windows as Redis keys that expire with their window. When Redis fails (down, slow), the
+ * limiter answers from PostgreSQL instead and logs it: login stays both possible and limited.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly fallback: RateLimitStore,
+    private readonly log: Pick<Logger, 'warn'>,
+    private readonly prefix: string,
+  ) {}
+
+  async hit(key: string, seconds: number): Promise<Hit> {
+    try {
+      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, seconds)) as [
+        number,
+        number,
+      ]
+      return { count, retryAfterSeconds: Math.max(1, ttl) }
+    } catch (error) {
+      this.log.warn({ err: error }, 'Redis rate-limit store failed; counting in PostgreSQL')
+      return this.fallback.hit(key, seconds)
+    }
+  }
+
+  async peek(key: string): Promise<Hit> {
+    try {
+      const [[, count], [, ttl]] = (await this.redis
+        .multi()
+        .get(this.prefix + key)
+        .ttl(this.prefix + key)
+        .exec()) as [[null, string | null], [null, number]]
+      return count === null || ttl <= 0 ? NO_HITS : { count: Number(count), retryAfterSeconds: ttl }
+    } catch (error) {
+      this.log.warn({ err: error }, 'Redis rate-limit store failed; reading PostgreSQL')
+      return this.fallback.peek(key)
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect())
+  }
+}
+
+/** The store `REDIS_URL` asks for. Redis commands fail fast instead of queueing while it is away. */
+export function openRateLimitStore(options: {
+  redisUrl?: string
+  keyPrefix: string
+  db: Db
+  log: Pick<Logger, 'warn'>
+}): RateLimitStore {
+  const postgres = new PostgresRateLimitStore(options.db)
+  if (!options.redisUrl) return postgres
+  const redis = new Redis(options.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    lazyConnect: false,
+  })
+  redis.on('error', (error) => options.log.warn({ err: error }, 'Redis connection error'))
+  return new RedisRateLimitStore(redis, postgres, options.log, `${options.keyPrefix}rate:`)
+}
+
+/**
+ * Fixed-window counters that every instance shares (DESIGN.md section 3). Keys are hashed: an
+ * email address never sits in the store.
  */
 export class RateLimiter {
   constructor(
-    private readonly db: Db,
+    private readonly store: RateLimitStore,
     private readonly scale: number,
   ) {}
 
@@ -33,39 +159,13 @@ export class RateLimiter {
   }
 
   /** Counts one hit and returns the count in the current window. */
-  async hit(parts: string[], window: Window): Promise<Hit> {
-    const key = RateLimiter.key(parts)
-    const [row] = await selectRows<{ count: number; retry_after: number }>(
-      this.db,
-      sql`
-      insert into rate_limit_buckets (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${window.seconds}))
-      on conflict (key) do update set
-        count = case when rate_limit_buckets.reset_at <= now() then 1 else rate_limit_buckets.count + 1 end,
-        reset_at = case when rate_limit_buckets.reset_at <= now() then excluded.reset_at else rate_limit_buckets.reset_at end
-      returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
-    )
-    if (Math.random() < 0.01) void this.sweep()
-    return { count: Number(row!.count), retryAfterSeconds: Math.max(1, Number(row!.retry_after)) }
+  hit(parts: string[], window: Window): Promise<Hit> {
+    return this.store.hit(RateLimiter.key(parts), window.seconds)
   }
 
   /** The current count without counting (for "failures so far"). */
-  async peek(parts: string[]): Promise<Hit> {
-    const [row] = await selectRows<{ count: number; retry_after: number }>(
-      this.db,
-      sql`
-      select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
-      from rate_limit_buckets where key = ${RateLimiter.key(parts)} and reset_at > now()`,
-    )
-    return row
-      ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
-      : { count: 0, retryAfterSeconds: 0 }
-  }
-
-  private async sweep(): Promise<void> {
-    await this.db
-      .execute(sql`delete from rate_limit_buckets where reset_at < now() - interval '1 hour'`)
-      .catch(() => {})
+  peek(parts: string[]): Promise<Hit> {
+    return this.store.peek(RateLimiter.key(parts))
   }
 }
 

@@ -44,7 +44,22 @@ function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client's error (a restarted server) must not crash the process; the next query retries.
   pool.on('error', () => {})
-  return { db: drizzlePg(pool, { schema }), kind: 'postgres', pool, close: () => pool.end() }
+  return { db: drizzlePg(pool, { schema }), kind: 'postgres', pool, close: () => drainThenEnd(pool) }
+}
+
+/**
+ * At shutdown, requests whose clients already hung up are still running after the server has
+ * closed: let their queries finish (the pool stays idle for a moment, or 5 s pass) before ending it.
+ */
+async function drainThenEnd(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + 5000
+  let quietChecks = 0
+  while (quietChecks < 3 && Date.now() < deadline) {
+    const busy = pool.waitingCount > 0 || pool.idleCount < pool.totalCount
+    quietChecks = busy ? 0 : quietChecks + 1
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  await pool.end()
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {

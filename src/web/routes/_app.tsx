@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { BRAND } from '../../shared/brand'
 import { StandaloneErrorFallback } from '../components/layout/error-fallback'
+import { Toaster } from '../components/ui/toast'
 import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user'
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
@@ -37,6 +38,7 @@ function AppLayout() {
           {BRAND.name} · Questions? <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
         </footer>
       </div>
+      <Toaster />
     </div>
   )
 }

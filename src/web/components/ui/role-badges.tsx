@@ -1,12 +1,19 @@
+import type { z } from 'zod'
 import { userRoleLabels } from '../../../shared/roles'
-import type { CurrentUser } from '../../../shared/users'
+import type { profilesSchema } from '../../../shared/users'
 
 /** Quiet pills with text, never colour alone (UI.md "Components and states"). */
-export function RoleBadges({ user }: { user: CurrentUser }) {
+export function RoleBadges({
+  user,
+  label = 'Roles',
+}: {
+  user: z.infer<typeof profilesSchema>
+  label?: string
+}) {
   const labels = userRoleLabels(user)
   if (labels.length === 0) return null
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Roles">
+    <ul className="flex flex-wrap gap-1.5" aria-label={label}>
       {labels.map((label) => (
         <li
           key={label}

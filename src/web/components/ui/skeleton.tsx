@@ -1,5 +1,7 @@
-export function Skeleton({ className = '' }: { className?: string }) {
-  return <div className={`skeleton ${className}`} aria-hidden="true" />
+import type { CSSProperties } from 'react'
+
+export function Skeleton({ className = '', style }: { className?: string; style?: CSSProperties }) {
+  return <div className={`skeleton ${className}`} style={style} aria-hidden="true" />
 }
 
 /** A page-shaped placeholder while a route loads: never a blank page (UI.md "Loading"). */

@@ -7,7 +7,9 @@ interface TextFieldProps {
   registration: UseFormRegisterReturn
   error?: string | undefined
   help?: string
-  type?: 'text' | 'email' | 'password'
+  type?: 'text' | 'email' | 'password' | 'date' | 'url'
+  inputMode?: 'numeric' | 'url'
+  max?: string
   autoComplete?: string
   readOnly?: boolean
   multiline?: boolean
@@ -23,6 +25,8 @@ export function TextField({
   autoComplete,
   readOnly,
   multiline,
+  inputMode,
+  max,
 }: TextFieldProps) {
   const id = useId()
   const helpId = `${id}-help`
@@ -44,7 +48,7 @@ export function TextField({
       {multiline ? (
         <textarea rows={5} {...shared} />
       ) : (
-        <input type={type} autoComplete={autoComplete} {...shared} />
+        <input type={type} autoComplete={autoComplete} inputMode={inputMode} max={max} {...shared} />
       )}
       {help ? (
         <p id={helpId} className="text-sm text-ink-muted">

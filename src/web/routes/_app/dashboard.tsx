@@ -1,35 +1,95 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import type { CurrentUser } from '../../../shared/users'
 import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
 import { RoleBadges } from '../../components/ui/role-badges'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
+import { StaffStudents } from '../../features/students/components/staff-students'
+import { StudentRecord } from '../../features/students/components/student-record'
+import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
+import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/dashboard')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(myDashboardQueryOptions())
+  },
   component: DashboardPage,
 })
 
+function dashboardDescription(user: CurrentUser): string {
+  if (user.profileStudent != null) return 'Your scores, documents and team in one place.'
+  if (user.profileEducator != null || user.profileFao != null) return 'Your students and their latest scores.'
+  if (user.profileAdmin != null) return 'Students, people and invites.'
+  return 'Your account at a glance.'
+}
+
 function DashboardPage() {
   const user = useCurrentUser()
+  const screen = useQuery(myDashboardQueryOptions())
   return (
     <>
-      <PageHeader
-        title="My Dashboard"
-        description="Your account at a glance; scores and documents follow soon."
-      />
-      <section aria-labelledby="account-heading" className="card flex flex-col gap-3 p-6">
-        <h2 id="account-heading" className="text-lg font-semibold">
-          Your account
-        </h2>
-        <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[8rem_1fr] sm:gap-y-2">
-          <dt className="text-sm font-medium text-ink-muted">Name</dt>
-          <dd className="mb-2 font-semibold break-words sm:mb-0">{user.name}</dd>
-          <dt className="text-sm font-medium text-ink-muted">Email</dt>
-          <dd className="mb-2 break-words sm:mb-0">{user.email}</dd>
-          <dt className="text-sm font-medium text-ink-muted">Roles</dt>
-          <dd>
-            <RoleBadges user={user} />
-          </dd>
-        </dl>
-      </section>
+      <PageHeader title="My Dashboard" description={dashboardDescription(user)} />
+      <div className="flex flex-col gap-6">
+        {screen.isPending ? (
+          <StudentRecordSkeleton />
+        ) : screen.isError ? (
+          <Alert tone="danger">Could not load your dashboard: {errorMessage(screen.error)}</Alert>
+        ) : (
+          <>
+            {screen.data.student ? <StudentRecord student={screen.data.student} viewer={user} /> : null}
+            {screen.data.students ? <StaffStudents students={screen.data.students} /> : null}
+          </>
+        )}
+        {user.profileAdmin != null ? <AdminLinks /> : null}
+        <AccountCard user={user} />
+      </div>
     </>
+  )
+}
+
+function AdminLinks() {
+  const links = [
+    { to: '/admin/students', label: 'Manage Students', text: 'Archive and restore students.' },
+    { to: '/admin/users', label: 'Manage Users', text: 'Invite people and change their roles.' },
+    { to: '/students', label: 'All students', text: 'Open any student’s record.' },
+  ] as const
+  return (
+    <section aria-labelledby="admin-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="admin-heading" className="text-xl font-semibold">
+        Admin
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {links.map((link) => (
+          <li key={link.to} className="rounded-lg border border-line bg-surface-warm p-4">
+            <Link to={link.to} className="font-semibold">
+              {link.label}
+            </Link>
+            <p className="mt-1 text-sm text-ink-muted">{link.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function AccountCard({ user }: { user: CurrentUser }) {
+  return (
+    <section aria-labelledby="account-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="account-heading" className="text-xl font-semibold">
+        Your account
+      </h2>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[8rem_1fr] sm:gap-y-2">
+        <dt className="text-sm font-medium text-ink-muted">Name</dt>
+        <dd className="mb-2 font-semibold break-words sm:mb-0">{user.name}</dd>
+        <dt className="text-sm font-medium text-ink-muted">Email</dt>
+        <dd className="mb-2 break-words sm:mb-0">{user.email}</dd>
+        <dt className="text-sm font-medium text-ink-muted">Roles</dt>
+        <dd>
+          <RoleBadges user={user} />
+        </dd>
+      </dl>
+    </section>
   )
 }

@@ -1,6 +1,96 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { z } from 'zod'
+import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
+import { Skeleton } from '../../components/ui/skeleton'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { studentsQueryOptions } from '../../features/students/api/get-students'
+import { errorMessage } from '../../lib/api-client'
+
+/** `?archived=true` shows admins the archived students; any other value is dropped. */
+const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
+
+const tabClass =
+  'btn btn-secondary btn-small data-[status=active]:border-primary data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
 export const Route = createFileRoute('/_app/students/')({
-  component: () => <ComingLater title="Students" description="The students you work with." />,
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ archived: search.archived === true }),
+  loader: ({ context, deps }) => {
+    // Warm the cache; the page shows its own loading and error states.
+    void context.queryClient.prefetchQuery(studentsQueryOptions(deps.archived))
+  },
+  component: StudentsPage,
 })
+
+function StudentsPage() {
+  const viewer = useCurrentUser()
+  const isAdmin = viewer.profileAdmin != null
+  const search = Route.useSearch()
+  const archived = isAdmin && search.archived === true
+  const students = useQuery(studentsQueryOptions(archived))
+  const description = isAdmin
+    ? archived
+      ? 'Archived students: their records are kept, and they are out of everyday lists.'
+      : 'Every active student.'
+    : viewer.profileEducator != null || viewer.profileFao != null
+      ? 'The students whose team you are on.'
+      : 'Your own record.'
+
+  return (
+    <>
+      <PageHeader title="Students" description={description} />
+      {isAdmin ? (
+        <nav aria-label="Which students" className="mb-4 flex gap-2">
+          {/* exact: the whole search must match, so only one of the two is the current page. */}
+          <Link to="/students" search={{}} className={tabClass} activeOptions={{ exact: true }}>
+            Active
+          </Link>
+          <Link
+            to="/students"
+            search={{ archived: true }}
+            className={tabClass}
+            activeOptions={{ exact: true }}
+          >
+            Archived
+          </Link>
+        </nav>
+      ) : null}
+      <section aria-label={archived ? 'Archived students' : 'Students'} className="card p-4 sm:p-6">
+        {students.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">Loading students…</span>
+            <Skeleton className="h-6 w-56" />
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-6 w-64" />
+          </div>
+        ) : students.isError ? (
+          <Alert tone="danger">Could not load the students: {errorMessage(students.error)}</Alert>
+        ) : students.data.students.length === 0 ? (
+          <p className="text-ink-muted">
+            {archived
+              ? 'No archived students.'
+              : isAdmin
+                ? 'No students yet. Invite one from Manage Users.'
+                : 'No students yet. An admin adds you to a student’s team.'}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-line">
+            {students.data.students.map((student) => (
+              <li key={student.uuid}>
+                <Link
+                  to="/students/$uuid"
+                  params={{ uuid: student.uuid }}
+                  className="flex min-h-11 items-center py-2 font-semibold"
+                >
+                  {student.name || 'Unnamed student'}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}

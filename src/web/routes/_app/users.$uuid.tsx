@@ -1,11 +1,85 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
+import { Skeleton } from '../../components/ui/skeleton'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
+import { StudentRecord } from '../../features/students/components/student-record'
+import { errorMessage, isApiError } from '../../lib/api-client'
+import { usePageTitle } from '../../lib/use-page-title'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
-  component: () => (
-    <ComingLater
-      title="User profile"
-      description="One person: their roles and the students they work with."
-    />
-  ),
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(userProfileQueryOptions(params.uuid))
+  },
+  component: UserProfilePage,
 })
+
+function UserProfilePage() {
+  const { uuid } = Route.useParams()
+  const viewer = useCurrentUser()
+  const profile = useQuery(userProfileQueryOptions(uuid))
+
+  if (profile.isPending) return <ProfileSkeleton />
+  if (profile.isError) {
+    if (isApiError(profile.error, 404)) return <ProfileNotFound />
+    return (
+      <>
+        <PageHeader title="User profile" />
+        <Alert tone="danger">Could not load this profile: {errorMessage(profile.error)}</Alert>
+      </>
+    )
+  }
+  const { name, roles, bio, student } = profile.data
+  return (
+    <>
+      <PageHeader title={name || 'Unnamed user'} description={roles.join(' · ') || 'No role yet'} />
+      <div className="flex flex-col gap-6">
+        {bio !== undefined ? (
+          <section aria-labelledby="about-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+            <h2 id="about-heading" className="text-xl font-semibold">
+              About
+            </h2>
+            <p className="max-w-prose whitespace-pre-line">{bio || 'No bio yet.'}</p>
+          </section>
+        ) : null}
+        {student ? (
+          <p>
+            <Link to="/students/$uuid" params={{ uuid }} className="font-medium">
+              Open {name || 'this student'}’s record page
+            </Link>
+          </p>
+        ) : null}
+        {student ? <StudentRecord student={student} viewer={viewer} /> : null}
+      </div>
+    </>
+  )
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">Loading the profile…</span>
+      <Skeleton className="h-9 w-64 max-w-full" />
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="mt-4 h-32 w-full" />
+    </div>
+  )
+}
+
+function ProfileNotFound() {
+  usePageTitle('User not found')
+  return (
+    <div className="card mx-auto my-8 flex max-w-xl flex-col items-start gap-3 p-6">
+      <h1 className="text-2xl font-bold">User not found</h1>
+      <p className="text-ink-muted">
+        There is no one at this address, or their profile is not shared with you: you can see yourself, the
+        students whose team you are on, and the people on those teams.
+      </p>
+      <Link to="/dashboard" className="font-medium">
+        Back to My Dashboard
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query'
+import { userProfileScreenSchema } from '../../../../shared/students'
+import { apiFetch } from '../../../lib/api-client'
+import { screenKeys } from './keys'
+
+export const userProfileQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: screenKeys.userProfile(uuid),
+    queryFn: () =>
+      apiFetch(`/v1/screens/user-profile/${encodeURIComponent(uuid)}`, { schema: userProfileScreenSchema }),
+  })

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { latestScoreDate } from '../../../../shared/scores'
+import { Alert } from '../../../components/ui/alert'
+import { Modal } from '../../../components/ui/modal'
+import { SubmitButton } from '../../../components/ui/submit-button'
+import { TextField } from '../../../components/ui/text-field'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { type ScoreBody, useAddScore } from '../api/add-score'
+import { actScoreFormSchema, satScoreFormSchema, type TestInfo } from '../score-tests'
+
+interface AddScoreDialogProps {
+  studentUuid: string
+  test: TestInfo
+  open: boolean
+  onClose: () => void
+}
+
+export function AddScoreDialog({ studentUuid, test, open, onClose }: AddScoreDialogProps) {
+  return (
+    <Modal open={open} onClose={onClose} title={`Add ${test.name} score`}>
+      <AddScoreForm studentUuid={studentUuid} test={test} onDone={onClose} />
+    </Modal>
+  )
+}
+
+type FormValues = Record<'date' | 'english' | 'math' | 'reading' | 'science', string>
+
+function AddScoreForm({
+  studentUuid,
+  test,
+  onDone,
+}: {
+  studentUuid: string
+  test: TestInfo
+  onDone: () => void
+}) {
+  const addScore = useAddScore(studentUuid, test.kind)
+  const [formError, setFormError] = useState<string | null>(null)
+  const form = useForm<FormValues, unknown, ScoreBody>({
+    resolver: zodResolver(test.kind === 'sat' ? satScoreFormSchema : actScoreFormSchema) as never,
+    defaultValues: { date: '', english: '', math: '', reading: '', science: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null)
+    try {
+      await addScore.mutateAsync(values)
+      toast(`${test.name} score added`)
+      onDone()
+    } catch (error) {
+      // A rule the server checks (400) names the field; show it there when it does.
+      const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+      for (const problem of problems) {
+        form.setError(problem.path as keyof FormValues, { message: problem.message })
+      }
+      if (problems.length === 0) setFormError(errorMessage(error))
+    }
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {formError ? <Alert tone="danger">{formError}</Alert> : null}
+      <TextField
+        label="Test date"
+        type="date"
+        max={latestScoreDate()}
+        registration={form.register('date')}
+        error={errors.date?.message}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        {test.sections.map((section) => (
+          <TextField
+            key={section.key}
+            label={section.label}
+            inputMode="numeric"
+            registration={form.register(section.key)}
+            error={errors[section.key]?.message}
+          />
+        ))}
+      </div>
+      <p className="-mt-2 text-sm text-ink-muted">Each section: {test.sectionHelp}</p>
+      <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
+        Save score
+      </SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,36 @@
+import type { Student } from '../../../../shared/students'
+import type { CurrentUser } from '../../../../shared/users'
+import { recordAccess } from '../access'
+import { TESTS } from '../score-tests'
+import { DocumentsSection } from './documents-section'
+import { ScoreSection } from './score-section'
+import { TeamSection } from './team-section'
+
+/**
+ * The body of a student record: used by /students/{uuid}, a student's dashboard and the
+ * user-profile screen. Controls the viewer may not use are not rendered.
+ */
+export function StudentRecord({ student, viewer }: { student: Student; viewer: CurrentUser }) {
+  const access = recordAccess(viewer, student)
+  return (
+    <div className="flex flex-col gap-6">
+      <ScoreSection student={student} test={TESTS.sat} access={access} />
+      <ScoreSection student={student} test={TESTS.act} access={access} />
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <DocumentsSection student={student} viewer={viewer} access={access} />
+        <TeamSection student={student} access={access} />
+      </div>
+    </div>
+  )
+}
+
+/** One line under the page title: what is on the record. */
+export function recordSummary(student: Student): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  const parts = [
+    count(student.satScoresHistorical.length, 'SAT test'),
+    count(student.actScoresHistorical.length, 'ACT test'),
+    count(student.documents.length, 'document'),
+  ]
+  return `${student.archived ? 'Archived student. ' : ''}${parts.join(', ')}.`
+}

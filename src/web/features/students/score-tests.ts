@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import type { ActScore, SatScore } from '../../../shared/scores'
+import { actScoreInputSchema, ENHANCED_ACT_DATE, satScoreInputSchema } from '../../../shared/scores'
+import type { Student } from '../../../shared/students'
+import type { TestKind } from './api/add-score'
+
+/** A number field arrives as text: empty means missing, anything else is checked as a number. */
+const fromText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
+    schema,
+  )
+
+/** The add-score forms: the shared rules (ranges, steps, date window) with text inputs. */
+export const satScoreFormSchema = z.object({
+  date: satScoreInputSchema.shape.date,
+  english: fromText(satScoreInputSchema.shape.english),
+  math: fromText(satScoreInputSchema.shape.math),
+})
+export const actScoreFormSchema = z.object({
+  date: actScoreInputSchema.shape.date,
+  english: fromText(actScoreInputSchema.shape.english),
+  math: fromText(actScoreInputSchema.shape.math),
+  reading: fromText(actScoreInputSchema.shape.reading),
+  science: fromText(actScoreInputSchema.shape.science),
+})
+
+export interface ScoreSection {
+  key: 'english' | 'math' | 'reading' | 'science'
+  label: string
+}
+
+export interface TestInfo {
+  kind: TestKind
+  /** "SAT": headings read "SAT scores". */
+  name: string
+  sections: ScoreSection[]
+  cumulativeLabel: string
+  /** Placeholder-free hints under the fields. */
+  sectionHelp: string
+  emptyText: string
+}
+
+export const TESTS: Record<TestKind, TestInfo> = {
+  sat: {
+    kind: 'sat',
+    name: 'SAT',
+    sections: [
+      { key: 'english', label: 'English' },
+      { key: 'math', label: 'Math' },
+    ],
+    cumulativeLabel: 'Total',
+    sectionHelp: '200 to 800, in steps of 10.',
+    emptyText: "No SAT scores yet. Add the first one after the student's diagnostic.",
+  },
+  act: {
+    kind: 'act',
+    name: 'ACT',
+    sections: [
+      { key: 'english', label: 'English' },
+      { key: 'math', label: 'Math' },
+      { key: 'reading', label: 'Reading' },
+      { key: 'science', label: 'Science' },
+    ],
+    cumulativeLabel: 'Composite',
+    sectionHelp: '1 to 36.',
+    emptyText: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
+  },
+}
+
+export type AnyScore = SatScore | (ActScore & { reading: number; science: number })
+
+export function scoresOf(student: Student, kind: TestKind): AnyScore[] {
+  return kind === 'sat' ? student.satScoresHistorical : student.actScoresHistorical
+}
+
+export const ACT_COMPOSITE_NOTE = `The composite is the mean of English, Math, Reading and Science, rounded half up; for tests from ${ENHANCED_ACT_DATE} (the enhanced ACT) Science is left out.`
+
+/** The value of one section of an entry (SAT entries have no reading or science). */
+export function sectionValue(score: AnyScore, key: ScoreSection['key']): number | undefined {
+  return (score as Record<string, unknown>)[key] as number | undefined
+}
