@@ -76,13 +76,19 @@ try {
   })
   const rows = []
   for (const page of PAGES) {
-    // Mobile form factor with simulated throttling: Lighthouse's defaults.
-    const result = await lighthouse(`${origin}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    })
+    // Mobile form factor with simulated throttling: Lighthouse's defaults. A run that fails to
+    // load the page (a busy machine: NO_FCP, timeouts) is tried again, up to three times.
+    let result
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      if (!result.lhr.runtimeError && result.lhr.categories.performance.score !== null) break
+      console.warn(`${page}: ${result.lhr.runtimeError?.code ?? 'no score'} on attempt ${attempt}`)
+    }
     const { categories, audits } = result.lhr
     const scripts = (audits['network-requests']?.details?.items ?? []).filter(
       (item) => item.resourceType === 'Script',
@@ -100,7 +106,8 @@ try {
       .map((audit) => audit.id)
     rows.push({
       page,
-      performance: Math.round(categories.performance.score * 100),
+      performance:
+        categories.performance.score === null ? 'error' : Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
       bestPractices: Math.round(categories['best-practices'].score * 100),
       seo: Math.round(categories.seo.score * 100),

@@ -39,5 +39,6 @@ describe('TRUST_PROXY', () => {
       false,
     ])
     expect(trustProxySetting('10.0.0.0/8,127.0.0.1')).toBe('10.0.0.0/8,127.0.0.1')
-  })
+    // The first import of the whole app takes seconds on a busy 2-core machine.
+  }, 30_000)
 })

@@ -28,8 +28,8 @@ function BlogIndexBody({ posts }: { posts: BlogPost[] }) {
           </p>
         }
       />
-      <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-        <ol className="space-y-6">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <ol className="max-w-4xl space-y-6">
           {posts.map((post) => (
             <li key={post.slug} className="card p-6">
               <article aria-labelledby={`post-${post.slug}`}>
