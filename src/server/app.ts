@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer,
     log: app.log as Logger,
   })
-  const rateLimitStore = openRateLimitStore({
+  const rateLimitStore = await openRateLimitStore({
     redisUrl: env.REDIS_URL,
     keyPrefix: env.REDIS_KEY_PREFIX,
     db: database.db,

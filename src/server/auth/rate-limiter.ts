@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Db } from '../db/client'
 import { selectRows } from '../db/raw'
@@ -121,15 +121,19 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-/** The store `REDIS_URL` asks for. Redis commands fail fast instead of queueing while it is away. */
-export function openRateLimitStore(options: {
+/**
+ * The store `REDIS_URL` asks for. Redis commands fail fast instead of queueing while it is away;
+ * ioredis is imported only then, so a start without Redis does not pay for loading it.
+ */
+export async function openRateLimitStore(options: {
   redisUrl?: string
   keyPrefix: string
   db: Db
   log: Pick<Logger, 'warn'>
-}): RateLimitStore {
+}): Promise<RateLimitStore> {
   const postgres = new PostgresRateLimitStore(options.db)
   if (!options.redisUrl) return postgres
+  const { Redis } = await import('ioredis')
   const redis = new Redis(options.redisUrl, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
