@@ -18,6 +18,12 @@ export const actScoresJson = (studentId: SQL) => sql`coalesce((
   from act_scores _a where _a.student_id = ${studentId}), '[]')`
 
 /** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
+/** Whether the user holds an educator or FAO profile: who may join a team (DESIGN.md section 5). */
+export const holdsStaffProfile = (
+  userId: SQL,
+) => sql`(exists(select 1 from educator_profiles where user_id = ${userId})
+  or exists(select 1 from fao_profiles where user_id = ${userId}))`
+
 export const profilesJson = (userId: SQL) => sql`json_build_object(
   'profileStudent', (select json_build_object(
       'satScoresHistorical', ${satScoresJson(sql`_sp.user_id`)},

@@ -4,7 +4,7 @@ import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
-import { isUuid, type RawUserSummary, toUserSummary, userSummaryJson } from './sql'
+import { holdsStaffProfile, isUuid, type RawUserSummary, toUserSummary, userSummaryJson } from './sql'
 
 async function requireStudent(db: DbOrTx, studentId: string) {
   if (!isUuid(studentId)) throw notFound('No such student.')
@@ -22,8 +22,7 @@ export async function availableTeamMembers(db: DbOrTx, studentId: string) {
     db,
     sql`select ${userSummaryJson('u')} as summary, u.email from users u
     where u.disabled_at is null and u.id <> ${studentId}
-      and (exists(select 1 from educator_profiles where user_id = u.id)
-        or exists(select 1 from fao_profiles where user_id = u.id))
+      and ${holdsStaffProfile(sql`u.id`)}
       and not exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id)
     order by u.name, u.id`,
   )
@@ -42,9 +41,7 @@ export async function addTeamMember(
     if (!isUuid(userId)) throw notFound('No such user.')
     const [user] = await selectRows<{ is_staff: boolean; disabled: boolean }>(
       tx,
-      sql`select u.disabled_at is not null as disabled,
-        (exists(select 1 from educator_profiles where user_id = u.id)
-          or exists(select 1 from fao_profiles where user_id = u.id)) as is_staff
+      sql`select u.disabled_at is not null as disabled, ${holdsStaffProfile(sql`u.id`)} as is_staff
       from users u where u.id = ${userId}`,
     )
     if (!user) throw notFound('No such user.')

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { ErrorFallback } from '../../components/layout/error-fallback'
+import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -9,7 +10,6 @@ import { studentQueryOptions } from '../../features/students/api/get-student'
 import { recordSummary, StudentRecord } from '../../features/students/components/student-record'
 import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
 import { errorMessage, isApiError } from '../../lib/api-client'
-import { usePageTitle } from '../../lib/use-page-title'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
   loader: async ({ context, params }) => {
@@ -62,17 +62,10 @@ function StudentPending() {
 
 /** 404: the student does not exist or is not visible to this viewer (DESIGN.md section 5). */
 function StudentNotFound() {
-  usePageTitle('Student not found')
   return (
-    <div className="card mx-auto my-8 flex max-w-xl flex-col items-start gap-3 p-6">
-      <h1 className="text-2xl font-bold">Student not found</h1>
-      <p className="text-ink-muted">
-        There is no student at this address, or their record is not shared with you. If you think you should
-        see it, ask an admin to add you to the student's team.
-      </p>
-      <Link to="/students" className="font-medium">
-        Back to students
-      </Link>
-    </div>
+    <MissingResource title="Student not found" back={{ to: '/students', label: 'Back to students' }}>
+      There is no student at this address, or their record is not shared with you. If you think you should see
+      it, ask an admin to add you to the student's team.
+    </MissingResource>
   )
 }

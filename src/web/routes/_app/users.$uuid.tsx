@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -7,7 +8,6 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
 import { StudentRecord } from '../../features/students/components/student-record'
 import { errorMessage, isApiError } from '../../lib/api-client'
-import { usePageTitle } from '../../lib/use-page-title'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
   loader: ({ context, params }) => {
@@ -69,17 +69,10 @@ function ProfileSkeleton() {
 }
 
 function ProfileNotFound() {
-  usePageTitle('User not found')
   return (
-    <div className="card mx-auto my-8 flex max-w-xl flex-col items-start gap-3 p-6">
-      <h1 className="text-2xl font-bold">User not found</h1>
-      <p className="text-ink-muted">
-        There is no one at this address, or their profile is not shared with you: you can see yourself, the
-        students whose team you are on, and the people on those teams.
-      </p>
-      <Link to="/dashboard" className="font-medium">
-        Back to My Dashboard
-      </Link>
-    </div>
+    <MissingResource title="User not found" back={{ to: '/dashboard', label: 'Back to My Dashboard' }}>
+      There is no one at this address, or their profile is not shared with you: you can see yourself, the
+      students whose team you are on, and the people on those teams.
+    </MissingResource>
   )
 }

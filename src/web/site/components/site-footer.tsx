@@ -25,35 +25,11 @@ export function SiteFooter({ year }: { year: number }) {
             <li>Monday to Friday, 9 am to 7 pm; Saturday, 9 am to 1 pm (Eastern)</li>
           </ul>
         </div>
-        <nav aria-label="Services">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-ink-muted">Services</h2>
-          <ul className="mt-2">
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="inline-flex min-h-11 items-center">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Company">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-ink-muted">Company</h2>
-          <ul className="mt-2">
-            {MAIN_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="inline-flex min-h-11 items-center">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href="/legal" className="inline-flex min-h-11 items-center">
-                Terms and privacy
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks label="Services" links={SERVICE_LINKS} />
+        <FooterLinks
+          label="Company"
+          links={[...MAIN_LINKS, { href: '/legal', label: 'Terms and privacy' }]}
+        />
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-ink-muted sm:px-6">
@@ -62,5 +38,22 @@ export function SiteFooter({ year }: { year: number }) {
         </p>
       </div>
     </footer>
+  )
+}
+
+function FooterLinks({ label, links }: { label: string; links: readonly { href: string; label: string }[] }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{label}</h2>
+      <ul className="mt-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className="inline-flex min-h-11 items-center">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

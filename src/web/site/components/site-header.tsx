@@ -69,14 +69,7 @@ export function SiteHeader({ currentPath, showLogin = true }: { currentPath: str
           </summary>
           <nav aria-label="Site menu" className="menu-panel absolute inset-x-3 top-16 z-20 p-2">
             <ul>
-              {SERVICE_LINKS.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} className="menu-item" aria-current={currentFor(link.href, currentPath)}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-              {MAIN_LINKS.map((link) => (
+              {[...SERVICE_LINKS, ...MAIN_LINKS].map((link) => (
                 <li key={link.href}>
                   <a href={link.href} className="menu-item" aria-current={currentFor(link.href, currentPath)}>
                     {link.label}

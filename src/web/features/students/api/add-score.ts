@@ -1,19 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { actScoreSchema, satScoreSchema } from '../../../../shared/scores'
+import { type ActScore, actScoreSchema, type SatScore, satScoreSchema } from '../../../../shared/scores'
 import { apiFetch } from '../../../lib/api-client'
 import { invalidateRecord } from './invalidate-record'
 
 export type TestKind = 'sat' | 'act'
 
-export interface SatScoreBody {
-  date: string
-  english: number
-  math: number
-}
-export interface ActScoreBody extends SatScoreBody {
-  reading: number
-  science: number
-}
+/** A score as the API takes it: the entry without its read-only `cumulative`. */
+export type SatScoreBody = Omit<SatScore, 'cumulative'>
+export type ActScoreBody = Omit<ActScore, 'cumulative'>
 export type ScoreBody = SatScoreBody | ActScoreBody
 
 export const scorePath = (studentUuid: string, test: TestKind) =>
