@@ -59,10 +59,15 @@ describe('the Manage Users change', () => {
     })
     expect(grant.description).toBe('Jo Park gains the Admin role.')
 
-    const revoke = summarizeChange(user, { educator: false, fao: false })
+    const staff = adminUser(OTHER, { profileEducator: { bio: '' }, profileFao: {} })
+    const revoke = summarizeChange(staff, { educator: false, fao: false })
     expect(revoke.destructive).toBe(true)
     expect(revoke.description).toContain('loses the Educator and FAO roles')
     expect(revoke.description).toContain('taken off every student team')
+    // Keeping FAO keeps the teams (a team is educators and FAOs), read-only from then on.
+    const keepsFao = summarizeChange(staff, { educator: false })
+    expect(keepsFao.description).not.toContain('taken off')
+    expect(keepsFao.description).toContain('stay on their student teams as an FAO')
 
     const disable = summarizeChange(user, { disabled: true })
     expect(disable).toMatchObject({

@@ -64,7 +64,10 @@ export interface ChangeSummary {
 }
 
 /** The confirmation for a change, naming the person and saying what follows from it. */
-export function summarizeChange(user: { name: string; email: string }, body: UpdateUserBody): ChangeSummary {
+export function summarizeChange(
+  user: Pick<AdminUser, 'name' | 'email' | 'profileEducator' | 'profileFao'>,
+  body: UpdateUserBody,
+): ChangeSummary {
   const who = personLabel(user)
   const granted = ROLE_ORDER.filter((role) => body[role] === true).map((role) => ROLE_LABELS[role])
   const revoked = ROLE_ORDER.filter((role) => body[role] === false)
@@ -75,8 +78,14 @@ export function summarizeChange(user: { name: string; email: string }, body: Upd
     const labels = revoked.map((role) => ROLE_LABELS[role])
     sentences.push(`${who} loses the ${list(labels)} role${labels.length > 1 ? 's' : ''}.`)
   }
-  if (body.educator === false || body.fao === false) {
+  // A team is people holding an educator or FAO profile (DESIGN.md section 4; ADR 021).
+  const staffBefore = user.profileEducator != null || user.profileFao != null
+  const educatorAfter = body.educator ?? user.profileEducator != null
+  const faoAfter = body.fao ?? user.profileFao != null
+  if (staffBefore && !educatorAfter && !faoAfter) {
     sentences.push('They are taken off every student team they are on; their documents stay.')
+  } else if (body.educator === false && faoAfter) {
+    sentences.push('They stay on their student teams as an FAO, who reads records but changes nothing.')
   }
   if (body.disabled === true) {
     sentences.push(

@@ -166,7 +166,9 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
   return (
     <tr>
       <th scope="row" className="cell-wide font-semibold">
-        <span className={invite.email ? 'break-all' : 'font-normal italic'}>{forWhom(invite)}</span>
+        <span className={invite.email ? '[overflow-wrap:anywhere]' : 'font-normal italic'}>
+          {forWhom(invite)}
+        </span>
       </th>
       <td data-label="Roles">
         <ul className="flex flex-wrap gap-1.5" aria-label="Roles">
@@ -180,14 +182,17 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
           ))}
         </ul>
       </td>
-      <td data-label="Created">{formatTimestamp(invite.createdAt)}</td>
+      <td data-label="Created" className="whitespace-nowrap">
+        {formatTimestamp(invite.createdAt)}
+      </td>
       <td
         data-label={invite.status === 'used' ? 'Used' : invite.status === 'expired' ? 'Expired' : 'Expires'}
+        className={invite.status === 'used' ? undefined : 'whitespace-nowrap'}
       >
         {invite.status === 'used' ? <UsedBy invite={invite} /> : formatTimestamp(invite.expiresAt)}
       </td>
       <td className="cell-wide">
-        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <div className="flex flex-wrap items-center gap-2 sm:justify-end lg:flex-nowrap">
           {invite.status === 'available' ? (
             <CopyLink url={inviteLink(invite.uuid)} context={context} />
           ) : null}

@@ -172,7 +172,7 @@ function UserTable({ users, actions }: { users: AdminUser[]; actions: UserListPr
               </Link>
             </th>
             <td data-label="Email">
-              <span className="min-w-0 break-all">{user.email}</span>
+              <span className="min-w-0 text-right [overflow-wrap:anywhere] sm:text-left">{user.email}</span>
             </td>
             <td data-label="Roles">
               {user.profileAdmin || user.profileEducator || user.profileFao || user.profileStudent ? (
