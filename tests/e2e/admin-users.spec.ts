@@ -125,6 +125,11 @@ test('an admin resends an emailed invite, and deletes it after confirming', asyn
 
   const invites = page.getByRole('region', { name: 'Invites', exact: true })
   const row = invites.getByRole('row').filter({ hasText: email })
+  // The clipboard, or (when the browser refuses it) the link selected in a field to copy by hand.
+  await row.getByRole('button', { name: `Copy link for ${email}` }).click()
+  await expect(
+    page.getByText('Link copied').or(row.getByRole('textbox', { name: `Invite link for ${email}` })),
+  ).toBeVisible()
   await row.getByRole('button', { name: `Resend for ${email}` }).click()
   await expect(page.getByText(`Invite emailed again to ${email}`)).toBeVisible()
   const mailbox = async () => {
