@@ -93,6 +93,8 @@ export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
 export const adminInviteSchema = inviteSchema.extend({
   status: z.enum(['available', 'used', 'expired']),
   usedBy: z.object({ name: z.string(), uuid: z.string() }).nullable().optional(),
+  /** The first-admin link printed at setup: never renewed once an admin exists. */
+  bootstrap: z.boolean().optional(),
 })
 export type AdminInvite = z.infer<typeof adminInviteSchema>
 

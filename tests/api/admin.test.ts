@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminUser, AuditEvent, UserPage } from '../../src/shared/admin'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
@@ -396,6 +397,22 @@ describe('invites for admins', () => {
     const mail = await sink.waitFor('resend.me@example.test')
     expect(mail.text).toContain(`${TEST_ORIGIN}/login?invite=${expired.id}`)
     expect((await auditFor(expired.id)).map((event) => event.action)).toEqual(['invite.resent'])
+  })
+
+  it('never renews the first-admin setup link', async () => {
+    const bootstrap = await createInvite(t.db, { roles: ['admin'], expiresAt: new Date(Date.now() - 1000) })
+    await t.db.execute(sql`update user_invites set bootstrap = true where id = ${bootstrap.id}`)
+    const response = await byAdmin().post(`/api/v1/user-invites/${bootstrap.id}/resend`)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('bootstrap-invite')
+    const listed = (await byAdmin().get('/api/v1/user-invites')).json() as {
+      uuid: string
+      bootstrap: boolean
+    }[]
+    expect(listed.find((invite) => invite.uuid === bootstrap.id)).toMatchObject({
+      status: 'expired',
+      bootstrap: true,
+    })
   })
 
   it('refuses to resend a used invite, and 404s an unknown one', async () => {

@@ -23,7 +23,12 @@ export async function adminApi(): Promise<APIRequestContext> {
 }
 
 export async function createPerson(admin: APIRequestContext, role: Role, name: string): Promise<Person> {
-  const email = `${name.toLowerCase().replaceAll(/[^a-z]+/g, '.')}.${Date.now().toString(36)}@crestline.test`
+  // Letters and digits joined by single dots: "Ada Lovelace 2" -> ada.lovelace.2.<time>@crestline.test
+  const local = name
+    .toLowerCase()
+    .replaceAll(/[^a-z0-9]+/g, '.')
+    .replaceAll(/^\.|\.$/g, '')
+  const email = `${local}.${Date.now().toString(36)}@crestline.test`
   const invite = await createInvite(admin, { email, [role]: true })
   const api = await request.newContext({ baseURL: e2eState().baseURL })
   await signUpByApi(api, invite, email, PEOPLE_PASSWORD)

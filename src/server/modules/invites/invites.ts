@@ -108,6 +108,7 @@ export async function listAllInvites(db: DbOrTx): Promise<AdminInvite[]> {
   return rows.map(({ invite, usedByName }) => ({
     ...toInvite(invite),
     usedBy: invite.userId && usedByName !== null ? { uuid: invite.userId, name: usedByName } : null,
+    bootstrap: invite.bootstrap,
   }))
 }
 
@@ -134,6 +135,13 @@ export async function renewInvite(db: DbOrTx, id: string, actorId: string): Prom
     const [row] = await tx.select().from(userInvites).where(eq(userInvites.id, id)).for('update')
     if (!row) throw notFound('No such invite.')
     if (row.usedAt) throw conflict('invite-used', 'This invite has been used; create a new one instead.')
+    // The setup link ended when the first admin arrived; reviving it would reopen an open admin link.
+    if (row.bootstrap) {
+      throw conflict(
+        'bootstrap-invite',
+        'The first-admin setup link cannot be renewed; create a new invite instead.',
+      )
+    }
     const [renewed] = await tx
       .update(userInvites)
       .set({ expiresAt: inviteExpiry() })

@@ -45,7 +45,8 @@ const sortKey = (invite: AdminInvite) =>
       ? invite.expiresAt
       : invite.createdAt
 
-const forWhom = (invite: AdminInvite) => invite.email || 'Anyone with the link'
+const forWhom = (invite: AdminInvite) =>
+  invite.email || (invite.bootstrap ? 'First-admin setup link' : 'Anyone with the link')
 
 /** How an invite is named in a confirmation or a button: by its email, or by its roles. */
 const inviteName = (invite: AdminInvite) =>
@@ -196,7 +197,7 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
           {invite.status === 'available' ? (
             <CopyLink url={inviteLink(invite.uuid)} context={context} />
           ) : null}
-          {invite.status !== 'used' ? (
+          {invite.status !== 'used' && !invite.bootstrap ? (
             <button
               type="button"
               className="btn btn-secondary btn-small"
