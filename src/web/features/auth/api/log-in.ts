@@ -31,3 +31,12 @@ export function requestPasswordReset(email: string) {
 export function resetPassword(body: { newPassword: string; token: string }) {
   return apiFetch('/auth/reset-password', { method: 'POST', body, schema: anyAnswer })
 }
+
+/** better-auth's change-password; ends the user's other sessions and renews this one's cookie. */
+export function changePassword(body: { currentPassword: string; newPassword: string }) {
+  return apiFetch('/auth/change-password', {
+    method: 'POST',
+    body: { ...body, revokeOtherSessions: true },
+    schema: anyAnswer,
+  })
+}
