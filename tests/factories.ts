@@ -11,6 +11,7 @@ import {
   satScores,
   studentProfiles,
   teamMembers,
+  userInvites,
   users,
 } from '../src/server/db/schema'
 import type { Role } from '../src/shared/roles'
@@ -111,4 +112,30 @@ export async function createDocument(db: DbOrTx, studentId: string, spec: Docume
     })
     .returning({ id: documents.id })
   return row!.id
+}
+
+export interface InviteSpec {
+  roles?: Role[]
+  email?: string | null
+  expiresAt?: Date
+  usedBy?: string
+}
+
+/** An invite row as an admin would have made it (14 days unless `expiresAt` says otherwise). */
+export async function createInvite(db: DbOrTx, spec: InviteSpec = {}) {
+  const roles = spec.roles ?? ['student']
+  const [row] = await db
+    .insert(userInvites)
+    .values({
+      student: roles.includes('student'),
+      educator: roles.includes('educator'),
+      fao: roles.includes('fao'),
+      admin: roles.includes('admin'),
+      email: spec.email ?? null,
+      expiresAt: spec.expiresAt ?? new Date(Date.now() + 14 * 24 * 3_600_000),
+      userId: spec.usedBy ?? null,
+      usedAt: spec.usedBy ? new Date() : null,
+    })
+    .returning()
+  return row!
 }

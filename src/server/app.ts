@@ -15,6 +15,7 @@ import errorsPlugin from './plugins/errors'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
+import auditRoutes from './routes/api/v1/audit-events'
 import contactRoutes from './routes/api/v1/contact-requests'
 import educatorRoutes from './routes/api/v1/educators'
 import screenRoutes from './routes/api/v1/screens'
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(studentRoutes)
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
+  await app.register(auditRoutes)
   await app.register(contactRoutes, {
     limiter,
     notifyEmail: env.CONTACT_NOTIFY_EMAIL,

@@ -124,6 +124,8 @@ export const auditEventSchema = z.object({
   /** The subject's name when it is a person (user, student or team member). */
   subjectName: z.string().nullable(),
   studentId: z.string().nullable(),
+  /** The student's name when the event concerns a student's record or team. */
+  studentName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 })

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addToTeam, createActScore, createDocument, createSatScore, createUser } from '../factories'
+import {
+  addToTeam,
+  createActScore,
+  createDocument,
+  createInvite,
+  createSatScore,
+  createUser,
+} from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
@@ -234,6 +241,69 @@ const ROUTES: RouteCase[] = [
     route: '/api/v1/inquiries/:id',
     request: () => ({ url: `/api/v1/inquiries/${NO_SUCH}`, body: { handled: true } }),
     expect: adminOnly(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users',
+    request: () => ({ url: '/api/v1/users?q=a&role=student&limit=5' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/users/:id',
+    request: (ctx) => ({ url: `/api/v1/users/${ctx.ids.outsider}`, body: { fao: true } }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/users/me',
+    request: () => ({ url: '/api/v1/users/me', body: { name: 'Still Me' } }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/user-invites',
+    request: () => ({ url: '/api/v1/user-invites' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/:id/resend',
+    request: async (ctx) => ({ url: `/api/v1/user-invites/${(await createInvite(ctx.t.db)).id}/resend` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id',
+    request: async (ctx) => ({
+      url: `/api/v1/students/${(await createUser(ctx.t.db, { roles: ['student'] })).id}`,
+      body: { archived: true },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/audit-events',
+    request: (ctx) => ({ url: `/api/v1/audit-events?actorId=${ctx.ids.admin}&limit=10` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/screens/admin',
+    request: () => ({ url: '/api/v1/screens/admin' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/screens/admin/students',
+    request: () => ({ url: '/api/v1/screens/admin/students' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/screens/admin/users',
+    request: () => ({ url: '/api/v1/screens/admin/users' }),
+    expect: adminOnly(200),
   },
   {
     method: 'POST',

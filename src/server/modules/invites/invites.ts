@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { AdminInvite } from '../../../shared/admin'
 import {
   type CreateInviteBody,
   INVITE_LIFETIME_DAYS,
@@ -7,8 +8,9 @@ import {
 } from '../../../shared/invites'
 import { ROLES } from '../../../shared/roles'
 import type { DbOrTx } from '../../db/client'
-import { type UserInviteRow, userInvites } from '../../db/schema'
-import { notFound } from '../../problems'
+import { type UserInviteRow, userInvites, users } from '../../db/schema'
+import { conflict, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
 
 export const inviteLink = (appOrigin: string, inviteId: string) => `${appOrigin}/login?invite=${inviteId}`
 
@@ -48,25 +50,44 @@ export const isAvailable = (row: Pick<UserInviteRow, 'usedAt' | 'expiresAt'>, no
 
 export const availableCondition = () => and(isNull(userInvites.usedAt), gt(userInvites.expiresAt, sql`now()`))
 
+/** What the audit log keeps of an invite. */
+const auditedInvite = (row: UserInviteRow) => ({
+  roles: ROLES.filter((role) => row[role]),
+  email: row.email,
+  expiresAt: row.expiresAt.toISOString(),
+})
+
+/** Creates an invite; one an admin creates is recorded in the audit log in the same transaction. */
 export async function createInvite(
   db: DbOrTx,
   body: CreateInviteBody,
   createdById: string | null,
 ): Promise<UserInviteRow> {
-  const [row] = await db
-    .insert(userInvites)
-    .values({
-      student: body.student,
-      educator: body.educator,
-      fao: body.fao,
-      admin: body.admin,
-      email: body.email ?? null,
-      usedAt: body.usedAt ? new Date(body.usedAt) : null,
-      expiresAt: inviteExpiry(),
-      createdById,
-    })
-    .returning()
-  return row!
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(userInvites)
+      .values({
+        student: body.student,
+        educator: body.educator,
+        fao: body.fao,
+        admin: body.admin,
+        email: body.email ?? null,
+        usedAt: body.usedAt ? new Date(body.usedAt) : null,
+        expiresAt: inviteExpiry(),
+        createdById,
+      })
+      .returning()
+    if (createdById) {
+      await recordAudit(tx, {
+        actorId: createdById,
+        action: 'invite.created',
+        subjectType: 'invite',
+        subjectId: row!.id,
+        after: auditedInvite(row!),
+      })
+    }
+    return row!
+  })
 }
 
 export async function listAvailableInvites(db: DbOrTx): Promise<UserInviteRow[]> {
@@ -77,13 +98,57 @@ export async function listAvailableInvites(db: DbOrTx): Promise<UserInviteRow[]>
     .orderBy(desc(userInvites.createdAt), desc(userInvites.id))
 }
 
-export async function listAllInvites(db: DbOrTx): Promise<UserInviteRow[]> {
-  return db.select().from(userInvites).orderBy(desc(userInvites.createdAt), desc(userInvites.id))
+/** Every invite, newest first, with who used it (the admin's invite panel). */
+export async function listAllInvites(db: DbOrTx): Promise<AdminInvite[]> {
+  const rows = await db
+    .select({ invite: userInvites, usedByName: users.name })
+    .from(userInvites)
+    .leftJoin(users, eq(users.id, userInvites.userId))
+    .orderBy(desc(userInvites.createdAt), desc(userInvites.id))
+  return rows.map(({ invite, usedByName }) => ({
+    ...toInvite(invite),
+    usedBy: invite.userId && usedByName !== null ? { uuid: invite.userId, name: usedByName } : null,
+  }))
 }
 
-export async function deleteInvite(db: DbOrTx, id: string): Promise<void> {
-  const deleted = await db.delete(userInvites).where(eq(userInvites.id, id)).returning({ id: userInvites.id })
-  if (deleted.length === 0) throw notFound('No such invite.')
+export async function deleteInvite(db: DbOrTx, id: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(userInvites).where(eq(userInvites.id, id)).returning()
+    if (!deleted) throw notFound('No such invite.')
+    await recordAudit(tx, {
+      actorId,
+      action: 'invite.deleted',
+      subjectType: 'invite',
+      subjectId: id,
+      before: auditedInvite(deleted),
+    })
+  })
+}
+
+/**
+ * `POST /v1/user-invites/{id}/resend`: a fresh expiry from now (an expired invite comes back to
+ * life); a used invite cannot be resent. The caller emails it when it has an address.
+ */
+export async function renewInvite(db: DbOrTx, id: string, actorId: string): Promise<UserInviteRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(userInvites).where(eq(userInvites.id, id)).for('update')
+    if (!row) throw notFound('No such invite.')
+    if (row.usedAt) throw conflict('invite-used', 'This invite has been used; create a new one instead.')
+    const [renewed] = await tx
+      .update(userInvites)
+      .set({ expiresAt: inviteExpiry() })
+      .where(eq(userInvites.id, id))
+      .returning()
+    await recordAudit(tx, {
+      actorId,
+      action: 'invite.resent',
+      subjectType: 'invite',
+      subjectId: id,
+      before: auditedInvite(row),
+      after: auditedInvite(renewed!),
+    })
+    return renewed!
+  })
 }
 
 export async function previewInvite(db: DbOrTx, id: string): Promise<InvitePreview> {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
-import { isUuid, type RawAct, type RawSat } from './sql'
+import { isUuid, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
 
 /** Active students whose team the educator is on, by name. */
 export async function educatorStudents(
@@ -57,11 +57,7 @@ export async function teamStudentsWithLatest(db: DbOrTx, memberId: string): Prom
     db,
     'team-students-latest',
     sql`select u.name, u.id as uuid,
-      (select json_build_object('date', s.date, 'english', s.english, 'math', s.math) from sat_scores s
-        where s.student_id = u.id order by s.date desc, s.created_at desc, s.id desc limit 1) as sat,
-      (select json_build_object('date', a.date, 'english', a.english, 'math', a.math, 'reading', a.reading,
-          'science', a.science) from act_scores a
-        where a.student_id = u.id order by a.date desc, a.created_at desc, a.id desc limit 1) as act
+      ${latestSatJson(sql`u.id`)} as sat, ${latestActJson(sql`u.id`)} as act
     from team_members tm
     join student_profiles sp on sp.user_id = tm.student_id and sp.archived_at is null
     join users u on u.id = sp.user_id

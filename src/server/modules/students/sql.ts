@@ -17,6 +17,16 @@ export const actScoresJson = (studentId: SQL) => sql`coalesce((
     'reading', _a.reading, 'science', _a.science) order by _a.date, _a.created_at, _a.id)
   from act_scores _a where _a.student_id = ${studentId}), '[]')`
 
+/** A student's newest SAT entry as JSON (without `cumulative`), or null. */
+export const latestSatJson = (studentId: SQL) => sql`(select json_build_object('date', _s.date,
+    'english', _s.english, 'math', _s.math) from sat_scores _s
+  where _s.student_id = ${studentId} order by _s.date desc, _s.created_at desc, _s.id desc limit 1)`
+
+/** A student's newest ACT entry as JSON (without `cumulative`), or null. */
+export const latestActJson = (studentId: SQL) => sql`(select json_build_object('date', _a.date,
+    'english', _a.english, 'math', _a.math, 'reading', _a.reading, 'science', _a.science) from act_scores _a
+  where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
+
 /** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
 /** Whether the user holds an educator or FAO profile: who may join a team (DESIGN.md section 5). */
 export const holdsStaffProfile = (
@@ -75,3 +85,14 @@ export const isoTimestamp = (value: string) => new Date(value).toISOString()
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A path id that is not a UUID cannot name anything: callers answer 404 without asking the database. */
 export const isUuid = (value: string) => UUID_PATTERN.test(value)
+
+/** A timestamp column as ISO 8601 UTC text with milliseconds, for raw rows (no driver parsing). */
+export const isoSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** The roles a user holds as a text array, in the user label order (Admin, Educator, FAO, Student). */
+export const rolesArraySql = (userId: SQL) => sql`array_remove(array[
+  case when exists(select 1 from admin_profiles where user_id = ${userId}) then 'admin' end,
+  case when exists(select 1 from educator_profiles where user_id = ${userId}) then 'educator' end,
+  case when exists(select 1 from fao_profiles where user_id = ${userId}) then 'fao' end,
+  case when exists(select 1 from student_profiles where user_id = ${userId}) then 'student' end], null)`

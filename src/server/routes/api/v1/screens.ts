@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  adminOverviewSchema,
+  adminStudentsScreenSchema,
+  adminUsersScreenSchema,
+} from '../../../../shared/admin'
 import { myDashboardSchema, userProfileScreenSchema } from '../../../../shared/students'
+import { adminOverview, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
 import { access, requireViewer } from '../../../plugins/access'
 
@@ -31,6 +37,46 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser },
     },
     async (request) => userProfileScreen(app.db, requireViewer(request), request.params.id),
+  )
+
+  app.get(
+    '/api/v1/screens/admin',
+    {
+      schema: {
+        tags: ['screens'],
+        summary: 'The /admin overview: counts and the newest audit events',
+        response: { 200: adminOverviewSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async () => adminOverview(app.db),
+  )
+
+  app.get(
+    '/api/v1/screens/admin/students',
+    {
+      schema: {
+        tags: ['screens'],
+        summary:
+          'Manage Students: `activeStudents` (name, uuid, plus team and newest scores) and `archivedStudents`, in one query',
+        response: { 200: adminStudentsScreenSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async () => adminStudentsScreen(app.db),
+  )
+
+  app.get(
+    '/api/v1/screens/admin/users',
+    {
+      schema: {
+        tags: ['screens'],
+        summary: 'Manage Users: an empty object (spec section 3); the page loads users and invites itself',
+        response: { 200: adminUsersScreenSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async () => ({}),
   )
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { archivedStudentSchema, updateStudentBodySchema } from '../../../../shared/admin'
 import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
 import {
   actScoreInputSchema,
@@ -8,6 +9,7 @@ import {
   satScoreSchema,
 } from '../../../../shared/scores'
 import { studentListQuerySchema, studentListSchema, studentSchema } from '../../../../shared/students'
+import { setArchived } from '../../../modules/students/archive'
 import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
 import { getStudent } from '../../../modules/students/record'
@@ -54,6 +56,21 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser },
     },
     async (request) => (await getStudent(app.db, requireViewer(request), request.params.id)).student,
+  )
+
+  app.patch(
+    '/api/v1/students/:id',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Admins: archive or restore a student (their records are kept)',
+        params: studentParams,
+        body: updateStudentBodySchema,
+        response: { 200: archivedStudentSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => setArchived(app.db, requireViewer(request), request.params.id, request.body.archived),
   )
 
   const scoreRoutes = [

@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createInviteBodySchema, invitePreviewSchema, inviteSchema } from '../../../../shared/invites'
+import { adminInviteSchema } from '../../../../shared/admin'
+import { createInviteBodySchema, invitePreviewSchema } from '../../../../shared/invites'
 import { uuidField } from '../../../../shared/validation'
+import type { UserInviteRow } from '../../../db/schema'
 import { inviteMail } from '../../../mail/messages'
 import {
   createInvite,
@@ -10,14 +13,21 @@ import {
   listAllInvites,
   listAvailableInvites,
   previewInvite,
+  renewInvite,
   toInvite,
 } from '../../../modules/invites/invites'
 import { access, requireViewer } from '../../../plugins/access'
 
 const idParams = z.object({ id: uuidField })
-const inviteWithStatusSchema = inviteSchema.extend({ status: z.enum(['available', 'used', 'expired']) })
 
 const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, { appOrigin }) => {
+  /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
+  async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger) {
+    if (!row.email) return
+    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt)
+    await app.mailer.send(mail).catch((err) => log.error({ err }, 'invite mail failed'))
+  }
+
   app.get(
     '/api/v1/user-invites',
     {
@@ -25,16 +35,13 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
         tags: ['invites'],
         summary: 'Invites: with ?available the available ones (spec); without, every invite with its status',
         querystring: z.object({ available: z.string().optional() }),
-        response: { 200: z.array(inviteWithStatusSchema) },
+        response: { 200: z.array(adminInviteSchema) },
       },
       config: { access: access.roles('admin') },
     },
     async (request) => {
-      const rows =
-        request.query.available !== undefined
-          ? await listAvailableInvites(app.db)
-          : await listAllInvites(app.db)
-      return rows.map(toInvite)
+      if (request.query.available !== undefined) return (await listAvailableInvites(app.db)).map(toInvite)
+      return listAllInvites(app.db)
     },
   )
 
@@ -45,18 +52,14 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
         tags: ['invites'],
         summary: 'Create an invite; emails the link when `email` is set',
         body: createInviteBodySchema,
-        response: { 201: inviteWithStatusSchema },
+        response: { 201: adminInviteSchema },
       },
       config: { access: access.roles('admin') },
     },
     async (request, reply) => {
       const row = await createInvite(app.db, request.body, requireViewer(request).id)
       const invite = toInvite(row)
-      if (row.email && invite.status === 'available') {
-        const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt)
-        // Stored first: a failed delivery loses nothing, and the admin can copy the link or resend.
-        await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'invite mail failed'))
-      }
+      if (invite.status === 'available') await sendInviteMail(row, request.log)
       return reply.code(201).send(invite)
     },
   )
@@ -82,8 +85,27 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
       config: { access: access.roles('admin') },
     },
     async (request, reply) => {
-      await deleteInvite(app.db, request.params.id)
+      await deleteInvite(app.db, request.params.id, requireViewer(request).id)
       return reply.code(204).send()
+    },
+  )
+
+  app.post(
+    '/api/v1/user-invites/:id/resend',
+    {
+      schema: {
+        tags: ['invites'],
+        summary: 'Renew an unused invite for 14 days from now, and email it again when it has an address',
+        params: idParams,
+        body: z.strictObject({}).nullish(),
+        response: { 200: adminInviteSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => {
+      const row = await renewInvite(app.db, request.params.id, requireViewer(request).id)
+      await sendInviteMail(row, request.log)
+      return toInvite(row)
     },
   )
 }

@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import {
+  adminUserSchema,
+  updateMeBodySchema,
+  updateUserBodySchema,
+  userListQuerySchema,
+  userPageSchema,
+} from '../../../../shared/admin'
 import { availableUserSchema } from '../../../../shared/students'
 import { currentUserSchema, onboardBodySchema } from '../../../../shared/users'
 import { availableTeamMembers } from '../../../modules/students/team'
+import { listUsers, updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
+import { updateMe } from '../../../modules/users/settings'
 import { access, requireViewer } from '../../../plugins/access'
-import { fieldError, forbidden, unauthorized } from '../../../problems'
+import { forbidden, unauthorized } from '../../../problems'
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,18 +23,48 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'With ?available-for={studentId}: educators and FAOs not yet on that team (a bare list)',
-        querystring: z.object({ 'available-for': z.string().optional() }),
-        response: { 200: z.array(availableUserSchema) },
+        summary:
+          "Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the spec's bare list of educators and FAOs not yet on that team",
+        querystring: userListQuerySchema,
+        response: { 200: z.union([userPageSchema, z.array(availableUserSchema)]) },
       },
       config: { access: access.roles('admin') },
     },
     async (request) => {
-      const studentId = request.query['available-for']
-      // The paged, searchable user list arrives with the admin issue (issue 4).
-      if (!studentId) throw fieldError('available-for', 'This field is required.')
-      return availableTeamMembers(app.db, studentId)
+      const { 'available-for': studentId, ...query } = request.query
+      if (studentId !== undefined) return availableTeamMembers(app.db, studentId)
+      return listUsers(app.db, query)
     },
+  )
+
+  app.patch(
+    '/api/v1/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Admins: grant (true) or revoke (false) profiles, disable or re-enable the account; answers the user as the list shows them',
+        params: z.object({ id: z.string() }),
+        body: updateUserBodySchema,
+        response: { 200: adminUserSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => updateUser(app.db, requireViewer(request), request.params.id, request.body),
+  )
+
+  app.patch(
+    '/api/v1/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change your own name, and your bio if you are an educator (/settings)',
+        body: updateMeBodySchema,
+        response: { 200: currentUserSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => updateMe(app.db, requireViewer(request), request.body),
   )
 
   app.get(

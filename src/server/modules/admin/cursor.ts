@@ -1,0 +1,25 @@
+import { fieldError } from '../../problems'
+
+/**
+ * Opaque keyset cursors: the sort key of the last row a page returned, as base64url JSON. Only
+ * strings travel in them, so a timestamp keeps PostgreSQL's full microsecond precision.
+ */
+export function encodeCursor(key: string[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url')
+}
+
+export function decodeCursor(cursor: string | undefined, length: number): string[] | undefined {
+  if (cursor === undefined || cursor === '') return undefined
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(key) && key.length === length && key.every((part) => typeof part === 'string')) {
+      return key as string[]
+    }
+  } catch {
+    // falls through to the field error
+  }
+  throw invalidCursor()
+}
+
+export const invalidCursor = () =>
+  fieldError('cursor', 'That cursor is not valid. Start again from the first page.')

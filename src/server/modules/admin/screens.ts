@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm'
+import type { AdminOverview, AdminStudentRow, AdminStudentsScreen } from '../../../shared/admin'
+import type { Role } from '../../../shared/roles'
+import { withActComposite, withSatCumulative } from '../../../shared/scores'
+import type { DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { listAuditEvents } from '../audit/audit-events'
+import {
+  isoSql,
+  latestActJson,
+  latestSatJson,
+  type RawAct,
+  type RawSat,
+  rolesArraySql,
+} from '../students/sql'
+
+interface StudentRow {
+  name: string
+  uuid: string
+  archived_at: string | null
+  team: { name: string; uuid: string; roles: Role[] }[]
+  sat: RawSat | null
+  act: RawAct | null
+}
+
+/**
+ * `GET /v1/screens/admin/students`: every student with their team and newest scores, in one
+ * query; the spec's `activeStudents` (name, uuid, plus those fields) and the archived ones.
+ */
+export async function adminStudentsScreen(db: DbOrTx): Promise<AdminStudentsScreen> {
+  const rows = await selectRows<StudentRow>(
+    db,
+    sql`select u.name, u.id as uuid,
+      case when sp.archived_at is null then null else ${isoSql(sql`sp.archived_at`)} end as archived_at,
+      coalesce((select json_agg(json_build_object('name', m.name, 'uuid', m.id, 'roles', ${rolesArraySql(sql`m.id`)})
+          order by m.name, m.id)
+        from team_members tm join users m on m.id = tm.member_id where tm.student_id = u.id), '[]') as team,
+      ${latestSatJson(sql`u.id`)} as sat, ${latestActJson(sql`u.id`)} as act
+    from student_profiles sp join users u on u.id = sp.user_id
+    order by u.name, u.id`,
+  )
+  const screen: AdminStudentsScreen = { activeStudents: [], archivedStudents: [] }
+  for (const row of rows) {
+    const student: AdminStudentRow = {
+      name: row.name,
+      uuid: row.uuid,
+      team: row.team,
+      latestSat: row.sat ? withSatCumulative(row.sat) : null,
+      latestAct: row.act ? withActComposite(row.act) : null,
+      archivedAt: row.archived_at,
+    }
+    ;(row.archived_at ? screen.archivedStudents : screen.activeStudents).push(student)
+  }
+  return screen
+}
+
+const RECENT_EVENTS = 10
+
+/** `GET /v1/screens/admin`: the overview's counts (one query) and the newest audit events. */
+export async function adminOverview(db: DbOrTx): Promise<AdminOverview> {
+  const [counts] = await selectRows<AdminOverview['counts']>(
+    db,
+    sql`select
+      (select count(*)::int from student_profiles where archived_at is null) as "activeStudents",
+      (select count(*)::int from student_profiles where archived_at is not null) as "archivedStudents",
+      (select count(*)::int from educator_profiles ep join users u on u.id = ep.user_id
+        where u.disabled_at is null) as educators,
+      (select count(*)::int from fao_profiles fp join users u on u.id = fp.user_id
+        where u.disabled_at is null) as faos,
+      (select count(*)::int from admin_profiles ap join users u on u.id = ap.user_id
+        where u.disabled_at is null) as admins,
+      (select count(*)::int from user_invites where used_at is null and expires_at > now()) as "openInvites",
+      (select count(*)::int from contact_requests where handled_at is null) as "openInquiries"`,
+  )
+  const { events } = await listAuditEvents(db, { limit: RECENT_EVENTS })
+  return { counts: counts!, recentEvents: events }
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm'
+import type { UpdateMeBody } from '../../../shared/admin'
+import type { CurrentUser } from '../../../shared/users'
+import { MESSAGES } from '../../../shared/validation'
+import type { DbOrTx } from '../../db/client'
+import { fieldError } from '../../problems'
+import { getCurrentUser, type Viewer } from './current-user'
+
+/** `PATCH /v1/users/me`: the caller's name, and their bio when they hold an educator profile. */
+export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): Promise<CurrentUser> {
+  if (body.bio !== undefined && !viewer.roles.has('educator')) {
+    throw fieldError('bio', 'Only educators have a bio.')
+  }
+  // As at onboarding, an educator's bio is required (DESIGN.md section 4 "Onboarding").
+  if (body.bio === '') throw fieldError('bio', MESSAGES.required)
+  return db.transaction(async (tx) => {
+    if (body.name !== undefined) {
+      await tx.execute(sql`update users set name = ${body.name}, updated_at = now() where id = ${viewer.id}`)
+    }
+    if (body.bio !== undefined) {
+      await tx.execute(sql`update educator_profiles set bio = ${body.bio} where user_id = ${viewer.id}`)
+    }
+    return (await getCurrentUser(tx, viewer.id))!
+  })
+}
