@@ -11,6 +11,7 @@ const event = (fields: Partial<AuditEvent>): AuditEvent => ({
   subjectId: '00000000-0000-4000-8000-000000000003',
   subjectName: 'Rosa Student',
   studentId: '00000000-0000-4000-8000-000000000003',
+  studentName: 'Rosa Student',
   before: null,
   after: null,
   ...fields,
@@ -58,16 +59,34 @@ describe('auditSentence', () => {
     expect(
       auditSentence(event({ action: 'invite.deleted', subjectName: null, before: { student: true } })),
     ).toBe('Avery Admin deleted an invite (Student)')
+    expect(
+      auditSentence(
+        event({
+          action: 'invite.resent',
+          subjectName: null,
+          before: { roles: ['student', 'fao'], email: null },
+          after: { roles: ['student', 'fao'], email: null, expiresAt: '2026-03-15T10:00:00.000Z' },
+        }),
+      ),
+    ).toBe('Avery Admin resent an invite (FAO and Student)')
     expect(auditSentence(event({ action: 'invite.resent', subjectName: null }))).toBe(
       'Avery Admin resent an invite',
     )
     expect(
       auditSentence(
-        event({ action: 'team-member.added', subjectName: 'Ezra', after: { studentName: 'Rosa Student' } }),
+        event({
+          action: 'team-member.added',
+          subjectName: 'Ezra',
+          studentName: null,
+          after: { studentName: 'Rosa Student' },
+        }),
       ),
     ).toBe("Avery Admin added Ezra to Rosa Student's team")
-    expect(auditSentence(event({ action: 'team-member.removed', subjectName: 'Ezra', before: null }))).toBe(
-      "Avery Admin removed Ezra from a student's team",
+    expect(
+      auditSentence(event({ action: 'team-member.removed', subjectName: 'Ezra', studentName: null })),
+    ).toBe("Avery Admin removed Ezra from a student's team")
+    expect(auditSentence(event({ action: 'team-member.removed', subjectName: 'Ezra' }))).toBe(
+      "Avery Admin removed Ezra from Rosa Student's team",
     )
     expect(auditSentence(event({ action: 'inquiry.handled', subjectName: null }))).toBe(
       'Avery Admin marked an inquiry handled',

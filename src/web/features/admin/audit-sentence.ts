@@ -29,9 +29,9 @@ export function auditSentence(event: AuditEvent): string {
     case 'invite.deleted':
       return `${actor} deleted an invite${inviteDetails(before, after)}`
     case 'team-member.added':
-      return `${actor} added ${subject} to ${teamOf(after, before)}`
+      return `${actor} added ${subject} to ${teamOf(event.studentName, after, before)}`
     case 'team-member.removed':
-      return `${actor} removed ${subject} from ${teamOf(before, after)}`
+      return `${actor} removed ${subject} from ${teamOf(event.studentName, before, after)}`
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':
@@ -75,11 +75,14 @@ function roleChanges(beforeRoles: unknown, afterRoles: unknown): string {
 /** " (Educator, for x@y)" from whichever side holds the invite. */
 function inviteDetails(primary: Record<string, unknown>, secondary: Record<string, unknown>): string {
   const invite = Object.keys(primary).length > 0 ? primary : secondary
+  // `roles: Role[]` as the server records it; the invite's own booleans are read too.
+  const listed = rolesIn(invite.roles) ?? []
+  const holds = (role: Role) => invite[role] === true || listed.includes(role)
   const roles = inviteRoleLabels({
-    admin: invite.admin === true,
-    educator: invite.educator === true,
-    fao: invite.fao === true,
-    student: invite.student === true,
+    admin: holds('admin'),
+    educator: holds('educator'),
+    fao: holds('fao'),
+    student: holds('student'),
   })
   const email = typeof invite.email === 'string' && invite.email !== '' ? `for ${invite.email}` : null
   const parts = [...(roles.length > 0 ? [roles.join(' and ')] : []), ...(email ? [email] : [])]
@@ -87,8 +90,12 @@ function inviteDetails(primary: Record<string, unknown>, secondary: Record<strin
 }
 
 /** "Rosa Student's team" when the event names the student, else "a student's team". */
-function teamOf(primary: Record<string, unknown>, secondary: Record<string, unknown>): string {
-  const name = [primary.studentName, secondary.studentName].find(
+function teamOf(
+  studentName: string | null,
+  primary: Record<string, unknown>,
+  secondary: Record<string, unknown>,
+): string {
+  const name = [studentName, primary.studentName, secondary.studentName].find(
     (value): value is string => typeof value === 'string' && value !== '',
   )
   return `${name ?? 'a student'}'s team`
