@@ -16,7 +16,11 @@ async function visitAs(newVisitor: NewVisitor, person: Person) {
   return visitor.page
 }
 
-const stamp = () => Date.now().toString(36)
+/** A unique, letters-only suffix: people.ts builds email addresses from names. */
+const stamp = () =>
+  Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'x')
 const myStudentsNav = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'My Students' })
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
@@ -191,10 +195,14 @@ test('settings: name and bio change at once, a wrong current password is refused
   await expect(current).toHaveAttribute('aria-invalid', 'true')
   await expectAccessible()
 
+  // Another browser of the same person is logged out by the change.
+  const elsewhere = await newVisitor()
+  await logInByApi(elsewhere.context.request, student.email, PEOPLE_PASSWORD)
   await current.fill(PEOPLE_PASSWORD)
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toBeVisible()
   await expect(current).toHaveValue('')
+  expect((await elsewhere.context.request.get('/api/v1/users/me')).status()).toBe(401)
 
   // This browser stays logged in; logging out and in again needs the new password.
   await page.goto('/dashboard')
