@@ -186,10 +186,9 @@ async function transactions(client: pg.Client, dbName: string): Promise<number> 
 }
 
 /** Median latency of one request at a time, and the database round trips it makes. */
-async function oneAtATime(url: string, cookie: string, client: pg.Client, dbName: string) {
-  const N = 200
+async function oneAtATime(url: string, cookie: string, client: pg.Client, dbName: string, N = 200) {
   const times: number[] = []
-  for (let i = 0; i < 20; i++) await fetch(url, { headers: { cookie } }) // warm up
+  for (let i = 0; i < Math.min(20, N / 4); i++) await fetch(url, { headers: { cookie } }) // warm up
   const before = await transactions(client, dbName)
   for (let i = 0; i < N; i++) {
     const started = performance.now()
@@ -220,6 +219,7 @@ async function main() {
   try {
     const database = await openDatabase({ url: url.toString(), poolSize: 2 })
     const student = await createUser(database.db, { roles: ['student'] })
+    const adminUser = await createUser(database.db, { roles: ['admin'] })
     await database.close()
     await client.connect()
     const seeded = performance.now()
@@ -242,14 +242,18 @@ async function main() {
     })
     children.push(server)
     await waitFor200(`http://127.0.0.1:${port}/api/health`)
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-      method: 'POST',
-      // As a browser would: better-auth refuses a sign-in without an Origin in production.
-      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-      body: JSON.stringify({ email: student.email, password: student.password }),
-    })
-    if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.status} ${await signIn.text()}`)
-    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
+    const signIn = async (person: { email: string; password: string }) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: 'POST',
+        // As a browser would: better-auth refuses a sign-in without an Origin in production.
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+        body: JSON.stringify({ email: person.email, password: person.password }),
+      })
+      if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`)
+      return response.headers.getSetCookie()[0]!.split(';')[0]!
+    }
+    const cookie = await signIn(student)
+    const adminCookie = await signIn(adminUser)
 
     if (process.env.BENCH_SEED_ONLY) return
     const baseline = await load(`http://127.0.0.1:${barePort}/bare`)
@@ -286,6 +290,17 @@ async function main() {
       `median ${single.median.toFixed(1)} ms, ${single.queries.toFixed(1)} database round trips per request`,
       'info (session + record)',
     ])
+    // The admin screens over the same 10k students, one request at a time (no budget: info).
+    const adminReads = [
+      ['GET /api/v1/users?limit=25 (first page)', '/api/v1/users?limit=25'],
+      ['GET /api/v1/users?q=student-1&limit=25 (search)', '/api/v1/users?q=student-1&limit=25'],
+      ['GET /api/v1/screens/admin (counts, recent events)', '/api/v1/screens/admin'],
+      ['GET /api/v1/screens/admin/students (every student)', '/api/v1/screens/admin/students'],
+    ] as const
+    for (const [label, endpoint] of adminReads) {
+      const read = await oneAtATime(`http://127.0.0.1:${port}${endpoint}`, adminCookie, client, dbName, 40)
+      rows.push([`${label}, one at a time`, `median ${read.median.toFixed(1)} ms`, 'info'])
+    }
   } finally {
     for (const child of children) await stop(child)
     await client.end().catch(() => {})

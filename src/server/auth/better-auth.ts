@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth'
+import { betterAuth, getCurrentAdapter } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
@@ -73,11 +73,20 @@ export function createAuth(options: AuthOptions) {
       session: {
         create: {
           // A disabled account cannot log in; the answer is the same as for a wrong password.
-          before: async (session) => {
-            const [user] = await db
-              .select({ disabledAt: users.disabledAt })
-              .from(users)
-              .where(eq(users.id, session.userId))
+          // Inside better-auth's own transaction (change-password makes a session in one), the check
+          // must use that transaction: on PGlite a second connection does not exist and would wait forever.
+          before: async (session, ctx) => {
+            const user = ctx
+              ? await (await getCurrentAdapter(ctx.context.adapter)).findOne<{ disabledAt: Date | null }>({
+                  model: 'user',
+                  where: [{ field: 'id', value: session.userId }],
+                })
+              : (
+                  await db
+                    .select({ disabledAt: users.disabledAt })
+                    .from(users)
+                    .where(eq(users.id, session.userId))
+                )[0]
             if (user?.disabledAt) {
               throw new APIError('UNAUTHORIZED', {
                 code: 'INVALID_EMAIL_OR_PASSWORD',

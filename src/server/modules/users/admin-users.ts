@@ -9,7 +9,7 @@ import {
 import { ROLES, type Role } from '../../../shared/roles'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { HttpProblem, notFound } from '../../problems'
+import { forbidden, HttpProblem, notFound } from '../../problems'
 import { decodeCursor, encodeCursor, invalidCursor } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
 import { isoSql, isUuid, profilesJson, type RawProfiles, rolesArraySql, toUserSummary } from '../students/sql'
@@ -119,6 +119,10 @@ export async function updateUser(
       sql`select ap.user_id, u.disabled_at is null as enabled from admin_profiles ap
       join users u on u.id = ap.user_id order by ap.user_id for update of ap`,
     )
+    // Checked again under the lock: an admin demoted or disabled a moment ago acts no more.
+    if (!lockedAdmins.some((admin) => admin.enabled && admin.user_id === actor.id)) {
+      throw forbidden('Only admins can change roles and accounts.')
+    }
     const [target] = await selectRows<{ name: string; disabled: boolean; roles: Role[] }>(
       tx,
       sql`select u.name, u.disabled_at is not null as disabled, ${rolesArraySql(sql`u.id`)} as roles

@@ -1,0 +1,516 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AdminUser, AuditEvent, UserPage } from '../../src/shared/admin'
+import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+/**
+ * The admin area's rules (issue 4): who may be listed, promoted, demoted, disabled or archived,
+ * and what each change does to sessions, teams, lists and the audit log. Route × role refusals
+ * are in permissions.test.ts.
+ */
+let t: TestApp
+let sink: SmtpSink
+let admin: Awaited<ReturnType<TestApp['userWith']>>
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  t = await createTestApp({ SMTP_URL: sink.url })
+  admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
+})
+afterAll(async () => {
+  await t.close()
+  await sink.close()
+})
+
+const as = (cookie: string) => ({
+  get: (url: string) => t.request({ method: 'GET', url, cookie }),
+  patch: (url: string, payload: object) => t.request({ method: 'PATCH', url, cookie, payload }),
+  post: (url: string, payload: object = {}) => t.request({ method: 'POST', url, cookie, payload }),
+  delete: (url: string) => t.request({ method: 'DELETE', url, cookie }),
+})
+const byAdmin = () => as(admin.cookie)
+
+async function auditFor(subjectId: string): Promise<AuditEvent[]> {
+  const response = await byAdmin().get(`/api/v1/audit-events?actorId=${admin.id}&limit=100`)
+  expect(response.statusCode, response.body).toBe(200)
+  return (response.json().events as AuditEvent[]).filter((event) => event.subjectId === subjectId)
+}
+
+describe('GET /api/v1/users (paged)', () => {
+  // Names no other test in this file uses, so the search below finds exactly these.
+  const tag = 'Pagetest'
+  const people: string[] = []
+  beforeAll(async () => {
+    for (const [index, name] of ['Bea', 'amy', 'Cal', 'Amy', 'Dov'].entries()) {
+      const roles = index % 2 === 0 ? (['student'] as const) : (['educator'] as const)
+      people.push((await createUser(t.db, { roles: [...roles], name: `${name} ${tag}` })).id)
+    }
+  })
+
+  const list = async (query: string) => {
+    const response = await byAdmin().get(`/api/v1/users?${query}`)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as UserPage
+  }
+
+  it('pages through a search in a stable order with no overlap, ending with a null cursor', async () => {
+    const seen: AdminUser[] = []
+    let cursor: string | null = ''
+    let pages = 0
+    while (cursor !== null) {
+      const page = await list(`q=${tag}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      seen.push(...page.users)
+      cursor = page.nextCursor
+      pages += 1
+    }
+    expect(pages).toBe(3)
+    expect(new Set(seen.map((user) => user.uuid)).size).toBe(5)
+    // Case-insensitive by name, then uuid for equal names.
+    const names = seen.map((user) => user.name.toLowerCase())
+    expect(names).toEqual([...names].sort())
+    const amys = seen.slice(0, 2).map((user) => user.uuid)
+    expect(amys).toEqual([...amys].sort())
+  })
+
+  it('gives no next cursor when the results fill the page exactly, and an empty list for no match', async () => {
+    const exact = await list(`q=${tag}&limit=5`)
+    expect(exact.users).toHaveLength(5)
+    expect(exact.nextCursor).toBeNull()
+    expect(await list('q=nobody-is-called-this')).toEqual({ users: [], nextCursor: null })
+  })
+
+  it('answers an empty page for a cursor past the end', async () => {
+    const first = await list(`q=${tag}&limit=4`)
+    expect(first.users).toHaveLength(4)
+    const last = await list(`q=${tag}&limit=4&cursor=${first.nextCursor}`)
+    expect(last.users).toHaveLength(1)
+    expect(last.nextCursor).toBeNull()
+    // A cursor at the last row (as the server would encode it): nothing comes after it.
+    const lastRow = last.users[0]!
+    const afterLast = Buffer.from(JSON.stringify([lastRow.name.toLowerCase(), lastRow.uuid])).toString(
+      'base64url',
+    )
+    expect(await list(`q=${tag}&cursor=${afterLast}`)).toEqual({ users: [], nextCursor: null })
+  })
+
+  it('searches email too, treats % and _ literally, and filters by role', async () => {
+    const email = (await createUser(t.db, { roles: ['fao'], email: 'finder_100%@example.test' })).email
+    expect((await list('q=finder_100%25')).users.map((user) => user.email)).toEqual([email])
+    expect((await list('q=finder_1000')).users).toEqual([])
+    const educators = await list(`q=${tag}&role=educator`)
+    expect(educators.users.map((user) => user.name).sort()).toEqual([`Amy ${tag}`, `amy ${tag}`])
+    expect(educators.users.every((user) => user.profileEducator)).toBe(true)
+  })
+
+  it('shows each user as the spec does, with their account state', async () => {
+    const [first] = (await list(`q=Bea ${tag}`)).users
+    expect(first).toMatchObject({
+      name: `Bea ${tag}`,
+      uuid: people[0],
+      profileStudent: { satScoresHistorical: [], actScoresHistorical: [] },
+      profileEducator: null,
+      profileAdmin: null,
+      profileFao: null,
+      disabled: false,
+      archived: false,
+      onboardingRequired: false,
+    })
+    expect(first!.email).toMatch(/@example\.test$/)
+    expect(Date.parse(first!.createdAt)).not.toBeNaN()
+  })
+
+  it('refuses a bad limit, role or cursor with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+      ['role=wizard', 'role'],
+      ['cursor=not-a-cursor', 'cursor'],
+      [`cursor=${Buffer.from('["a","not-a-uuid"]').toString('base64url')}`, 'cursor'],
+    ]) {
+      const response = await byAdmin().get(`/api/v1/users?${query}`)
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().errors.map((e: { path: string }) => e.path)).toContain(field)
+    }
+  })
+
+  it('still answers the spec bare list with ?available-for', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    const response = await byAdmin().get(`/api/v1/users?available-for=${student.id}`)
+    expect(response.statusCode).toBe(200)
+    expect(Array.isArray(response.json())).toBe(true)
+  })
+})
+
+describe('PATCH /api/v1/users/{id}', () => {
+  it('grants and revokes profiles, recording before and after', async () => {
+    const person = await createUser(t.db, { roles: ['student'] })
+    const granted = await byAdmin().patch(`/api/v1/users/${person.id}`, { educator: true, fao: true })
+    expect(granted.statusCode, granted.body).toBe(200)
+    expect(granted.json()).toMatchObject({ uuid: person.id, profileEducator: { bio: '' }, profileFao: {} })
+    const revoked = await byAdmin().patch(`/api/v1/users/${person.id}`, { fao: false, admin: false })
+    expect(revoked.json()).toMatchObject({
+      profileFao: null,
+      profileAdmin: null,
+      profileEducator: { bio: '' },
+    })
+    const events = await auditFor(person.id)
+    expect(events.map((event) => [event.action, event.before, event.after])).toEqual([
+      ['user.roles-changed', { roles: ['educator', 'fao', 'student'] }, { roles: ['educator', 'student'] }],
+      ['user.roles-changed', { roles: ['student'] }, { roles: ['educator', 'fao', 'student'] }],
+    ])
+    expect(events[0]).toMatchObject({
+      subjectName: person.name,
+      actor: { uuid: admin.id, name: 'Ada Admin' },
+    })
+  })
+
+  it('takes someone off every team when they lose their last staff profile, in the same change', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    const educator = await createUser(t.db, { roles: ['educator', 'fao'] })
+    await addToTeam(t.db, student.id, educator.id)
+    // Still an FAO: still on the team.
+    await byAdmin().patch(`/api/v1/users/${educator.id}`, { educator: false })
+    const team = async () => (await byAdmin().get(`/api/v1/students/${student.id}`)).json().team
+    expect(await team()).toHaveLength(1)
+    const response = await byAdmin().patch(`/api/v1/users/${educator.id}`, { fao: false })
+    expect(response.statusCode).toBe(200)
+    expect(await team()).toEqual([])
+    const [event] = await auditFor(educator.id)
+    expect(event!.after).toEqual({ roles: [], removedFromTeams: [student.id] })
+  })
+
+  it('never revokes a student profile, and changes nothing when it refuses', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    const response = await byAdmin().patch(`/api/v1/users/${student.id}`, { student: false, educator: true })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'student-profile-kept', errors: [{ path: 'student' }] })
+    const after = await byAdmin().get(`/api/v1/users?q=${encodeURIComponent(student.email)}`)
+    expect(after.json().users[0]).toMatchObject({ profileEducator: null, profileStudent: {} })
+  })
+
+  it('keeps an admin from removing their own admin profile or disabling themself', async () => {
+    const own = await byAdmin().patch(`/api/v1/users/${admin.id}`, { admin: false })
+    expect(own.statusCode).toBe(409)
+    expect(own.json()).toMatchObject({ code: 'own-admin-profile', errors: [{ path: 'admin' }] })
+    const disable = await byAdmin().patch(`/api/v1/users/${admin.id}`, { disabled: true })
+    expect(disable.statusCode).toBe(409)
+    expect(disable.json().code).toBe('own-account')
+    // Granting themself another role is fine.
+    const fao = await byAdmin().patch(`/api/v1/users/${admin.id}`, { fao: true })
+    expect(fao.json().profileAdmin).toEqual({})
+    await byAdmin().patch(`/api/v1/users/${admin.id}`, { fao: false })
+  })
+
+  it('leaves an admin standing when two admins demote each other at once', async () => {
+    const first = await t.userWith({ roles: ['admin'] })
+    const second = await t.userWith({ roles: ['admin'] })
+    // Only these two stay admins for this test: the file's own admin steps aside.
+    await as(first.cookie).patch(`/api/v1/users/${admin.id}`, { admin: false })
+    try {
+      const answers = await Promise.all([
+        as(first.cookie).patch(`/api/v1/users/${second.id}`, { admin: false }),
+        as(second.cookie).patch(`/api/v1/users/${first.id}`, { admin: false }),
+      ])
+      const statuses = answers.map((answer) => answer.statusCode).sort()
+      expect(statuses[0]).toBe(200)
+      expect([403, 409]).toContain(statuses[1])
+      const admins = await as(first.cookie).get('/api/v1/users?role=admin&limit=100')
+      const other = await as(second.cookie).get('/api/v1/users?role=admin&limit=100')
+      const remaining = [admins, other].find((answer) => answer.statusCode === 200)!.json()
+        .users as AdminUser[]
+      expect(remaining).toHaveLength(1)
+    } finally {
+      const winner = [first, second]
+      for (const candidate of winner) {
+        await as(candidate.cookie).patch(`/api/v1/users/${admin.id}`, { admin: true })
+      }
+    }
+    expect((await byAdmin().get('/api/v1/screens/admin')).statusCode).toBe(200)
+  })
+
+  it('ends a disabled account’s sessions at once, refuses its logins, and lets it back in when re-enabled', async () => {
+    const person = await t.userWith({ roles: ['educator'] })
+    expect((await as(person.cookie).get('/api/v1/users/me')).statusCode).toBe(200)
+    const disabled = await byAdmin().patch(`/api/v1/users/${person.id}`, { disabled: true })
+    expect(disabled.json()).toMatchObject({ disabled: true })
+    expect((await as(person.cookie).get('/api/v1/users/me')).statusCode).toBe(401)
+    await expect(t.login(person.email, person.password)).rejects.toThrow(/401/)
+    const enabled = await byAdmin().patch(`/api/v1/users/${person.id}`, { disabled: false })
+    expect(enabled.json()).toMatchObject({ disabled: false })
+    const cookie = await t.login(person.email, person.password)
+    expect((await as(cookie).get('/api/v1/users/me')).statusCode).toBe(200)
+    expect((await auditFor(person.id)).map((event) => event.action)).toEqual([
+      'user.enabled',
+      'user.disabled',
+    ])
+  })
+
+  it('answers 404 for an unknown user and 400 for an empty or unknown change', async () => {
+    expect(
+      (await byAdmin().patch('/api/v1/users/00000000-0000-4000-8000-000000000000', { fao: true })).statusCode,
+    ).toBe(404)
+    expect((await byAdmin().patch('/api/v1/users/not-a-uuid', { fao: true })).statusCode).toBe(404)
+    const person = await createUser(t.db, { roles: ['fao'] })
+    for (const body of [{}, { wizard: true }, { fao: 'yes' }]) {
+      const response = await byAdmin().patch(`/api/v1/users/${person.id}`, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().errors.length).toBeGreaterThan(0)
+    }
+  })
+})
+
+describe('archiving students', () => {
+  it('moves a student out of every active list and back, keeping their record', async () => {
+    const student = await createUser(t.db, { roles: ['student'], name: 'Archie Vist' })
+    const educator = await t.userWith({ roles: ['educator'] })
+    await addToTeam(t.db, student.id, educator.id)
+    await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 650 })
+
+    const activeIds = async () => {
+      const screen = (await byAdmin().get('/api/v1/screens/admin/students')).json()
+      const mine = (await as(educator.cookie).get(`/api/v1/educators/${educator.id}/students`)).json()
+      const dashboard = (await as(educator.cookie).get('/api/v1/screens/my-dashboard')).json()
+      const students = (await byAdmin().get('/api/v1/students')).json()
+      return {
+        screen: screen.activeStudents.some((s: { uuid: string }) => s.uuid === student.id),
+        archived: screen.archivedStudents.some((s: { uuid: string }) => s.uuid === student.id),
+        educatorNav: mine.students.some((s: { uuid: string }) => s.uuid === student.id),
+        dashboard: dashboard.students.some((s: { uuid: string }) => s.uuid === student.id),
+        studentsList: students.students.some((s: { uuid: string }) => s.uuid === student.id),
+      }
+    }
+    const active = { screen: true, archived: false, educatorNav: true, dashboard: true, studentsList: true }
+    expect(await activeIds()).toEqual(active)
+
+    const archived = await byAdmin().patch(`/api/v1/students/${student.id}`, { archived: true })
+    expect(archived.statusCode, archived.body).toBe(200)
+    expect(archived.json()).toMatchObject({ name: 'Archie Vist', uuid: student.id, archived: true })
+    expect(Date.parse(archived.json().archivedAt)).not.toBeNaN()
+    expect(await activeIds()).toEqual({
+      screen: false,
+      archived: true,
+      educatorNav: false,
+      dashboard: false,
+      studentsList: false,
+    })
+    // The record is kept: admins still read it, scores and all.
+    const record = (await byAdmin().get(`/api/v1/students/${student.id}`)).json()
+    expect(record).toMatchObject({ archived: true, satScoresHistorical: [{ cumulative: 1250 }] })
+
+    // Archiving twice changes nothing and records nothing new.
+    await byAdmin().patch(`/api/v1/students/${student.id}`, { archived: true })
+    const restored = await byAdmin().patch(`/api/v1/students/${student.id}`, { archived: false })
+    expect(restored.json()).toMatchObject({ archived: false, archivedAt: null })
+    expect(await activeIds()).toEqual(active)
+    const events = await auditFor(student.id)
+    expect(events.map((event) => [event.action, event.studentId, event.subjectName])).toEqual([
+      ['student.restored', student.id, 'Archie Vist'],
+      ['student.archived', student.id, 'Archie Vist'],
+    ])
+  })
+
+  it('answers 404 for someone who is not a student, and 400 for a bad body', async () => {
+    const educator = await createUser(t.db, { roles: ['educator'] })
+    expect((await byAdmin().patch(`/api/v1/students/${educator.id}`, { archived: true })).statusCode).toBe(
+      404,
+    )
+    const student = await createUser(t.db, { roles: ['student'] })
+    for (const body of [{}, { archived: 'yes' }, { archived: true, name: 'x' }]) {
+      const response = await byAdmin().patch(`/api/v1/students/${student.id}`, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+    }
+  })
+})
+
+describe('the admin screens', () => {
+  it('lists active students with team and newest scores in the spec shape, plus counts on the overview', async () => {
+    const student = await createUser(t.db, { roles: ['student'], name: 'Screen Student' })
+    const educator = await createUser(t.db, { roles: ['educator'], name: 'Screen Educator' })
+    await addToTeam(t.db, student.id, educator.id)
+    await createSatScore(t.db, student.id, { date: '2024-10-05', english: 500, math: 500 })
+    await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 650 })
+    await createActScore(t.db, student.id, {
+      date: '2025-10-25',
+      english: 30,
+      math: 28,
+      reading: 31,
+      science: 27,
+    })
+    const screen = (await byAdmin().get('/api/v1/screens/admin/students')).json()
+    expect(screen.activeStudents.find((row: { uuid: string }) => row.uuid === student.id)).toEqual({
+      name: 'Screen Student',
+      uuid: student.id,
+      archivedAt: null,
+      team: [{ name: 'Screen Educator', uuid: educator.id, roles: ['educator'] }],
+      latestSat: { date: '2025-03-08', english: 600, math: 650, cumulative: 1250 },
+      latestAct: { date: '2025-10-25', english: 30, math: 28, reading: 31, science: 27, cumulative: 30 },
+    })
+    expect((await byAdmin().get('/api/v1/screens/admin/users')).json()).toEqual({})
+
+    const overview = (await byAdmin().get('/api/v1/screens/admin')).json()
+    expect(overview.counts.activeStudents).toBe(screen.activeStudents.length)
+    expect(overview.counts.archivedStudents).toBe(screen.archivedStudents.length)
+    expect(overview.counts.admins).toBeGreaterThanOrEqual(1)
+    expect(overview.recentEvents.length).toBeLessThanOrEqual(10)
+  })
+})
+
+describe('invites for admins', () => {
+  it('lists every invite with its status and who used it', async () => {
+    const user = await createUser(t.db, { roles: ['student'], name: 'Used Byname' })
+    const used = await createInvite(t.db, { usedBy: user.id })
+    const expired = await createInvite(t.db, { expiresAt: new Date(Date.now() - 1000) })
+    const open = await createInvite(t.db, { roles: ['educator', 'admin'] })
+    const invites = (await byAdmin().get('/api/v1/user-invites')).json() as {
+      uuid: string
+      status: string
+      usedBy: unknown
+    }[]
+    const find = (id: string) => invites.find((invite) => invite.uuid === id)
+    expect(find(used.id)).toMatchObject({
+      status: 'used',
+      userUUID: user.id,
+      usedBy: { uuid: user.id, name: 'Used Byname' },
+    })
+    expect(find(expired.id)).toMatchObject({ status: 'expired', usedBy: null })
+    expect(find(open.id)).toMatchObject({ status: 'available', educator: true, admin: true, student: false })
+    // The spec's ?available list stays the bare list of available ones.
+    const available = (await byAdmin().get('/api/v1/user-invites?available')).json() as { uuid: string }[]
+    expect(available.map((invite) => invite.uuid)).toContain(open.id)
+    expect(available.map((invite) => invite.uuid)).not.toContain(expired.id)
+  })
+
+  it('resends: renews the expiry, revives an expired invite and emails it again', async () => {
+    const expired = await createInvite(t.db, {
+      email: 'resend.me@example.test',
+      expiresAt: new Date(Date.now() - 1000),
+    })
+    const response = await byAdmin().post(`/api/v1/user-invites/${expired.id}/resend`)
+    expect(response.statusCode, response.body).toBe(200)
+    const invite = response.json()
+    expect(invite.status).toBe('available')
+    const days = (Date.parse(invite.expiresAt) - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(13.9)
+    const mail = await sink.waitFor('resend.me@example.test')
+    expect(mail.text).toContain(`${TEST_ORIGIN}/login?invite=${expired.id}`)
+    expect((await auditFor(expired.id)).map((event) => event.action)).toEqual(['invite.resent'])
+  })
+
+  it('refuses to resend a used invite, and 404s an unknown one', async () => {
+    const user = await createUser(t.db, { roles: ['student'] })
+    const used = await createInvite(t.db, { usedBy: user.id })
+    const response = await byAdmin().post(`/api/v1/user-invites/${used.id}/resend`)
+    expect(response.statusCode).toBe(409)
+    expect(response.json().code).toBe('invite-used')
+    expect(
+      (await byAdmin().post('/api/v1/user-invites/00000000-0000-4000-8000-000000000000/resend')).statusCode,
+    ).toBe(404)
+  })
+
+  it('records creating and deleting an invite in the audit log', async () => {
+    const created = await byAdmin().post('/api/v1/user-invites', {
+      educator: true,
+      email: 'audit.me@example.test',
+    })
+    const { uuid } = created.json()
+    expect((await byAdmin().delete(`/api/v1/user-invites/${uuid}`)).statusCode).toBe(204)
+    expect((await byAdmin().delete(`/api/v1/user-invites/${uuid}`)).statusCode).toBe(404)
+    const events = await auditFor(uuid)
+    expect(events.map((event) => [event.action, event.before, event.after])).toEqual([
+      [
+        'invite.deleted',
+        expect.objectContaining({ roles: ['educator'], email: 'audit.me@example.test' }),
+        null,
+      ],
+      [
+        'invite.created',
+        null,
+        expect.objectContaining({ roles: ['educator'], email: 'audit.me@example.test' }),
+      ],
+    ])
+  })
+})
+
+describe('GET /api/v1/audit-events', () => {
+  it('pages newest first without overlap and filters by student', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    for (const archived of [true, false, true, false, true]) {
+      await byAdmin().patch(`/api/v1/students/${student.id}`, { archived })
+    }
+    const seen: AuditEvent[] = []
+    let cursor: string | null = ''
+    while (cursor !== null) {
+      const query: string = `studentId=${student.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`
+      const page = (await byAdmin().get(`/api/v1/audit-events?${query}`)).json()
+      seen.push(...page.events)
+      cursor = page.nextCursor
+    }
+    expect(seen.map((event) => event.action)).toEqual([
+      'student.archived',
+      'student.restored',
+      'student.archived',
+      'student.restored',
+      'student.archived',
+    ])
+    expect(new Set(seen.map((event) => event.uuid)).size).toBe(5)
+    const times = seen.map((event) => Date.parse(event.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('refuses a filter that is not a UUID and a bad cursor', async () => {
+    for (const [query, field] of [
+      ['studentId=nope', 'studentId'],
+      ['actorId=nope', 'actorId'],
+      ['cursor=%%%', 'cursor'],
+      ['limit=500', 'limit'],
+    ]) {
+      const response = await byAdmin().get(`/api/v1/audit-events?${query}`)
+      expect(response.statusCode, query).toBe(400)
+      expect(response.json().errors.map((e: { path: string }) => e.path)).toContain(field)
+    }
+  })
+})
+
+describe('settings: PATCH /api/v1/users/me and change-password', () => {
+  it('changes the name, and the bio for educators only', async () => {
+    const educator = await t.userWith({ roles: ['educator'] })
+    const response = await as(educator.cookie).patch('/api/v1/users/me', {
+      name: '  New Name ',
+      bio: 'Essays.',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ name: 'New Name', profileEducator: { bio: 'Essays.' } })
+    const emptyBio = await as(educator.cookie).patch('/api/v1/users/me', { bio: '' })
+    expect(emptyBio.json().errors).toEqual([{ path: 'bio', message: 'This field is required.' }])
+
+    const student = await t.userWith({ roles: ['student'] })
+    const bio = await as(student.cookie).patch('/api/v1/users/me', { bio: 'Hi' })
+    expect(bio.statusCode).toBe(400)
+    expect(bio.json().errors[0].path).toBe('bio')
+    for (const body of [{}, { name: '' }, { name: 'x'.repeat(101) }, { email: 'new@example.test' }]) {
+      const answer = await as(student.cookie).patch('/api/v1/users/me', body)
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400)
+    }
+  })
+
+  it('changes the password through better-auth only with the current one', async () => {
+    const person = await t.userWith({ roles: ['student'] })
+    const change = (currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        cookie: person.cookie,
+        headers: { origin: TEST_ORIGIN },
+        payload: { currentPassword, newPassword: 'a brand new passphrase', revokeOtherSessions: true },
+      })
+    const wrong = await change('not my password')
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400)
+    expect(wrong.statusCode).toBeLessThan(500)
+    const right = await change(person.password)
+    expect(right.statusCode, right.body).toBe(200)
+    await expect(t.login(person.email, person.password)).rejects.toThrow()
+    await expect(t.login(person.email, 'a brand new passphrase')).resolves.toMatch(/session_token/)
+  })
+})
