@@ -80,7 +80,7 @@ function ActiveTable({ students }: { students: AdminStudentRow[] }) {
   }
   return (
     <>
-      <table className="data-table">
+      <table className="data-table data-table-stacked">
         <caption className="sr-only">Active students with their team and latest scores</caption>
         <thead>
           <tr>
@@ -145,7 +145,7 @@ function ArchivedTable({ students }: { students: AdminStudentRow[] }) {
     )
   }
   return (
-    <table className="data-table">
+    <table className="data-table data-table-stacked">
       <caption className="sr-only">Archived students, with the date each was archived</caption>
       <thead>
         <tr>
