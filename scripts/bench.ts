@@ -1,4 +1,4 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process'
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +7,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { createUser } from '../tests/factories'
+import { buildIsStale } from './lib/build-state.mjs'
 
 /**
  * `npm run bench`: the budgets of DESIGN.md section 9 as a table. Numbers, not a gate: timings on
@@ -203,6 +204,13 @@ async function oneAtATime(url: string, cookie: string, client: pg.Client, dbName
 }
 
 async function main() {
+  // It measures the production build, as `npm start` serves it: build first when that is missing or stale.
+  const stale = buildIsStale()
+  if (stale) {
+    console.error(`The build is ${stale}: building first…`)
+    const built = spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' })
+    if (built.status !== 0) process.exit(built.status ?? 1)
+  }
   if (process.env.BENCH_ONLY === 'sizes') {
     javascriptSizes()
     printRows()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** better-auth's user table with our extra fields (DESIGN.md section 4 "People"). */
 export const users = pgTable(
@@ -15,6 +15,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // The admin's user list pages in this order (ADR 021).
+    index('users_name_order_idx').on(sql`lower(${table.name})`, table.id),
+  ],
 )
 export type UserRow = typeof users.$inferSelect

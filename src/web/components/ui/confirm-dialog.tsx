@@ -14,9 +14,11 @@ interface ConfirmDialogProps {
   onConfirm: () => Promise<unknown>
   /** See `Modal`: where focus goes when the thing deleted took its button with it. */
   fallbackFocus?: () => void
+  /** Red for what takes something away (the default); primary for a change that only adds. */
+  tone?: 'danger' | 'primary'
 }
 
-/** A destructive action's confirmation: red button, progress while it runs, the error if it fails. */
+/** A confirmation (a destructive one by default): red button, progress while it runs, the error if it fails. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   fallbackFocus,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -55,7 +58,7 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="btn btn-danger"
+          className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'}
           onClick={confirm}
           disabled={pending}
           aria-disabled={pending}

@@ -1,8 +1,76 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { InviteForm } from '../../features/invites/components/invite-form'
+import { InviteList } from '../../features/invites/components/invite-list'
+import { adminUsersScreenQueryOptions } from '../../features/users/api/get-admin-users-screen'
+import { UserManager } from '../../features/users/components/user-manager'
+import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/users')({
-  component: () => (
-    <ComingLater title="Manage Users" description="Invite people, and change who holds which role." />
-  ),
+  loader: ({ context }) => {
+    // Only admins ask: anyone else would get a 403 (the page says it is for admins instead).
+    if (context.user.profileAdmin != null) {
+      void context.queryClient.prefetchQuery(adminUsersScreenQueryOptions())
+    }
+  },
+  component: ManageUsersPage,
 })
+
+const TITLE = 'Manage Users'
+
+/** /admin/users: everyone's roles and accounts, and the invites that bring people in (issue 4). */
+function ManageUsersPage() {
+  const viewer = useCurrentUser()
+  if (viewer.profileAdmin == null) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Alert tone="warning">
+          Manage Users is for admins only. <Link to="/dashboard">Go to My Dashboard</Link>
+        </Alert>
+      </>
+    )
+  }
+  return <AdminView viewerUuid={viewer.uuid} />
+}
+
+function AdminView({ viewerUuid }: { viewerUuid: string }) {
+  // The screen's data first (spec section 2), then its lists.
+  const screen = useQuery(adminUsersScreenQueryOptions())
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        description="Change who holds which role, disable accounts, and invite people."
+      />
+      {screen.isError ? (
+        <div className="mb-6">
+          <Alert tone="danger">This page could not be loaded: {errorMessage(screen.error)}</Alert>
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="users-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+          <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
+            Users
+          </h2>
+          <UserManager viewerUuid={viewerUuid} enabled={screen.isSuccess} fallbackFocusId="users-heading" />
+        </section>
+        <section aria-labelledby="invite-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+          <h2 id="invite-heading" className="text-xl font-semibold">
+            Invite someone
+          </h2>
+          <InviteForm />
+        </section>
+        <section aria-labelledby="invites-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+          <h2 id="invites-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
+            Invites
+          </h2>
+          <InviteList enabled={screen.isSuccess} fallbackFocusId="invites-heading" />
+        </section>
+      </div>
+    </>
+  )
+}

@@ -1,11 +1,44 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { PageHeader } from '../../components/layout/page-header'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { UserList } from '../../features/users/components/user-list'
 
 export const Route = createFileRoute('/_app/users/')({
-  component: () => (
-    <ComingLater
-      title="Users"
-      description="Everyone with an account: students, educators, financial-aid officers and admins."
-    />
-  ),
+  component: UsersPage,
 })
+
+/** /users: the admins' read-only user list; everyone else learns it is for admins (DESIGN.md 7). */
+function UsersPage() {
+  const viewer = useCurrentUser()
+  if (viewer.profileAdmin == null) {
+    return (
+      <>
+        <PageHeader title="Users" />
+        <section className="card p-6" aria-labelledby="users-for-admins-heading">
+          <h2 id="users-for-admins-heading" className="text-lg font-semibold">
+            The user list is for admins
+          </h2>
+          <p className="mt-1 text-ink-muted">
+            Admins see everyone with an account here. Your own pages are on{' '}
+            <Link to="/dashboard">My Dashboard</Link>.
+          </p>
+        </section>
+      </>
+    )
+  }
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Everyone with an account: students, educators, financial-aid officers and admins."
+      />
+      <section aria-label="Users" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+        <p>
+          To change roles, disable an account or invite someone, go to{' '}
+          <Link to="/admin/users">Manage Users</Link>.
+        </p>
+        <UserList emptyHint="Invite people from Manage Users." />
+      </section>
+    </>
+  )
+}

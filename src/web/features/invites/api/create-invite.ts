@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminInviteSchema } from '../../../../shared/admin'
+import type { CreateInviteBody } from '../../../../shared/invites'
+import { apiFetch } from '../../../lib/api-client'
+import { inviteKeys } from './keys'
+
+/** `POST /v1/user-invites`: 201 with the invite; the server emails the link when `email` is set. */
+export const createInvite = (body: CreateInviteBody) =>
+  apiFetch('/v1/user-invites', { method: 'POST', body, schema: adminInviteSchema })
+
+export function useCreateInvite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: createInvite,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+  })
+}

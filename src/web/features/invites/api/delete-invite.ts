@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiFetch } from '../../../lib/api-client'
+import { inviteKeys } from './keys'
+
+/** `DELETE /v1/user-invites/{id}`: 204; the link stops working at once. */
+export const deleteInvite = (uuid: string) =>
+  apiFetch(`/v1/user-invites/${encodeURIComponent(uuid)}`, { method: 'DELETE', schema: z.undefined() })
+
+export function useDeleteInvite() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteInvite,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+  })
+}

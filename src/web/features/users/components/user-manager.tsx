@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import type { AdminUser, UpdateUserBody } from '../../../../shared/admin'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { toast } from '../../../components/ui/toast'
+import { personLabel, summarizeChange } from '../account-changes'
+import { useUpdateUser } from '../api/update-user'
+import { ManageUserDialog } from './manage-user-dialog'
+import { UserList } from './user-list'
+
+interface UserManagerProps {
+  viewerUuid: string
+  enabled: boolean
+  /** Where focus goes when the changed row leaves the list (a filter no longer matches it). */
+  fallbackFocusId: string
+}
+
+/** Manage Users' list: each row's Manage button, then a confirmation that names the change. */
+export function UserManager({ viewerUuid, enabled, fallbackFocusId }: UserManagerProps) {
+  const [editing, setEditing] = useState<AdminUser | null>(null)
+  const [change, setChange] = useState<{ user: AdminUser; body: UpdateUserBody } | null>(null)
+  const updateUser = useUpdateUser()
+  const summary = change ? summarizeChange(change.user, change.body) : null
+
+  return (
+    <>
+      <UserList
+        enabled={enabled}
+        emptyHint="Create an invite below: people join by following its link."
+        actions={(user) => (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(user)}>
+            Manage<span className="sr-only"> {personLabel(user)}</span>
+          </button>
+        )}
+      />
+      <ManageUserDialog
+        user={editing}
+        viewerUuid={viewerUuid}
+        onClose={() => setEditing(null)}
+        onReview={(body) => {
+          if (!editing) return
+          setChange({ user: editing, body })
+          setEditing(null)
+        }}
+      />
+      <ConfirmDialog
+        open={change !== null}
+        onClose={() => setChange(null)}
+        title={summary?.title ?? ''}
+        description={summary?.description}
+        confirmLabel={summary?.confirmLabel ?? ''}
+        tone={summary?.destructive === false ? 'primary' : 'danger'}
+        fallbackFocus={() => document.getElementById(fallbackFocusId)?.focus()}
+        onConfirm={async () => {
+          if (!change || !summary) return
+          await updateUser.mutateAsync({ uuid: change.user.uuid, body: change.body })
+          toast(summary.done)
+        }}
+      />
+    </>
+  )
+}
