@@ -13,3 +13,12 @@ export function authErrorMessage(error: unknown): string {
   }
   return errorMessage(error)
 }
+
+/** better-auth answers a wrong current password with 400 `INVALID_PASSWORD` (relayed as a problem). */
+export function isWrongCurrentPassword(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    (error.problem?.code === 'invalid-password' || error.body.includes('INVALID_PASSWORD'))
+  )
+}

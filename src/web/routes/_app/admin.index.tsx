@@ -1,30 +1,111 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, type LinkProps } from '@tanstack/react-router'
+import type { AdminOverview } from '../../../shared/admin'
+import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
+import { Alert } from '../../components/ui/alert'
+import { Skeleton } from '../../components/ui/skeleton'
+import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
+import { RecentActivity } from '../../features/admin/components/recent-activity'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/')({
-  component: AdminOverview,
+  loader: ({ context }) => {
+    if (context.user.profileAdmin != null) void context.queryClient.prefetchQuery(adminOverviewQueryOptions())
+  },
+  component: AdminOverviewPage,
 })
 
-const SECTIONS = [
-  { to: '/admin/students', title: 'Manage Students', text: 'Active and archived students, and their teams.' },
-  { to: '/admin/users', title: 'Manage Users', text: 'Invite people, and change who holds which role.' },
-  { to: '/admin/inquiries', title: 'Inquiries', text: 'Messages from the contact form on the public site.' },
-] as const
+type Counts = AdminOverview['counts']
 
-function AdminOverview() {
+/** One card per admin screen, each with the numbers that screen is about. */
+const SECTIONS: {
+  to: LinkProps['to']
+  title: string
+  text: string
+  stats: { label: string; value: (counts: Counts) => number }[]
+}[] = [
+  {
+    to: '/admin/students',
+    title: 'Manage Students',
+    text: 'Active and archived students, and their teams.',
+    stats: [
+      { label: 'Active students', value: (counts) => counts.activeStudents },
+      { label: 'Archived', value: (counts) => counts.archivedStudents },
+    ],
+  },
+  {
+    to: '/admin/users',
+    title: 'Manage Users',
+    text: 'Invite people, and change who holds which role.',
+    stats: [
+      { label: 'Educators', value: (counts) => counts.educators },
+      { label: 'FAOs', value: (counts) => counts.faos },
+      { label: 'Admins', value: (counts) => counts.admins },
+      { label: 'Open invites', value: (counts) => counts.openInvites },
+    ],
+  },
+  {
+    to: '/admin/inquiries',
+    title: 'Inquiries',
+    text: 'Messages from the contact form on the public site.',
+    stats: [{ label: 'Waiting for a reply', value: (counts) => counts.openInquiries }],
+  },
+]
+
+function AdminOverviewPage() {
+  const viewer = useCurrentUser()
+  if (viewer.profileAdmin == null) return <AdminsOnlyNotice title="Admin" />
+  return <AdminOverviewContent />
+}
+
+function AdminOverviewContent() {
+  const overview = useQuery(adminOverviewQueryOptions())
   return (
     <>
-      <PageHeader title="Admin" description="Students, users, invites and contact requests." />
-      <ul className="grid gap-4 md:grid-cols-3">
-        {SECTIONS.map((section) => (
-          <li key={section.to} className="card p-5">
-            <h2 className="text-lg font-semibold">
-              <Link to={section.to}>{section.title}</Link>
-            </h2>
-            <p className="mt-1 text-ink-muted">{section.text}</p>
-          </li>
-        ))}
-      </ul>
+      <PageHeader title="Admin" description="Students, users, invites and contact requests at a glance." />
+      <div className="flex flex-col gap-6">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {SECTIONS.map((section) => (
+            <li key={section.title} className="card flex flex-col gap-3 p-5">
+              <div>
+                <h2 className="text-lg font-semibold">
+                  <Link to={section.to}>{section.title}</Link>
+                </h2>
+                <p className="mt-1 text-ink-muted">{section.text}</p>
+              </div>
+              {overview.data ? (
+                <dl className="mt-auto flex flex-wrap gap-x-6 gap-y-2">
+                  {section.stats.map((stat) => (
+                    <div key={stat.label} className="flex flex-col">
+                      <dt className="text-sm text-ink-muted">{stat.label}</dt>
+                      <dd className="text-2xl font-bold tabular-nums text-ink">
+                        {stat.value(overview.data.counts)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : overview.isPending ? (
+                <Skeleton className="mt-auto h-12 w-40" />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {overview.isPending ? (
+          <div role="status" className="card flex flex-col gap-3 p-4 sm:p-6">
+            <span className="sr-only">Loading recent activity…</span>
+            <Skeleton className="h-7 w-48" />
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-2/3" />
+          </div>
+        ) : overview.isError ? (
+          <Alert tone="danger">The overview could not be loaded: {errorMessage(overview.error)}</Alert>
+        ) : (
+          <RecentActivity recent={overview.data.recentEvents} />
+        )}
+      </div>
     </>
   )
 }

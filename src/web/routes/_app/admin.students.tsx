@@ -1,8 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { z } from 'zod'
+import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
+import { PageHeader } from '../../components/layout/page-header'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { adminStudentsQueryOptions } from '../../features/students/api/get-admin-students'
+import { ManageStudents } from '../../features/students/components/manage-students'
+
+/** `?archived=true` opens the Archived tab; any other value is dropped. */
+const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
 
 export const Route = createFileRoute('/_app/admin/students')({
-  component: () => (
-    <ComingLater title="Manage Students" description="Active students, their teams, and archiving." />
-  ),
+  validateSearch: searchSchema,
+  loader: ({ context }) => {
+    // Warm the cache for admins; the page shows its own loading and error states.
+    if (context.user.profileAdmin != null) void context.queryClient.prefetchQuery(adminStudentsQueryOptions())
+  },
+  component: ManageStudentsPage,
 })
+
+function ManageStudentsPage() {
+  const viewer = useCurrentUser()
+  const { archived } = Route.useSearch()
+  if (viewer.profileAdmin == null) return <AdminsOnlyNotice title="Manage Students" />
+  return (
+    <>
+      <PageHeader
+        title="Manage Students"
+        description="Every student with their team and newest scores. Archive a student who has finished; restore them any time."
+      />
+      <ManageStudents archived={archived === true} />
+    </>
+  )
+}

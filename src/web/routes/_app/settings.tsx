@@ -1,6 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingLater } from '../../components/layout/page-header'
+import { PageHeader } from '../../components/layout/page-header'
+import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { PasswordForm } from './-components/password-form'
+import { ProfileForm } from './-components/profile-form'
 
 export const Route = createFileRoute('/_app/settings')({
-  component: () => <ComingLater title="Settings" description="Your name, bio and password." />,
+  component: SettingsPage,
 })
+
+function SettingsPage() {
+  const user = useCurrentUser()
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={`Your name${user.profileEducator != null ? ', bio' : ''} and password.`}
+      />
+      <div className="flex flex-col gap-6">
+        <ProfileForm user={user} />
+        <PasswordForm />
+      </div>
+    </>
+  )
+}

@@ -31,3 +31,18 @@ export function requestPasswordReset(email: string) {
 export function resetPassword(body: { newPassword: string; token: string }) {
   return apiFetch('/auth/reset-password', { method: 'POST', body, schema: anyAnswer })
 }
+
+/**
+ * better-auth's change-password, then the end of the user's other sessions. Two calls, not
+ * `revokeOtherSessions: true`: that option creates a fresh session inside better-auth's
+ * transaction, and our `session.create.before` hook then reads the users table outside it, which
+ * hangs PGlite (its lock is not re-entrant). Switch back once the hook no longer does that.
+ */
+export async function changePassword(body: { currentPassword: string; newPassword: string }) {
+  await apiFetch('/auth/change-password', {
+    method: 'POST',
+    body: { ...body, revokeOtherSessions: false },
+    schema: anyAnswer,
+  })
+  await apiFetch('/auth/revoke-other-sessions', { method: 'POST', body: {}, schema: anyAnswer })
+}

@@ -33,10 +33,10 @@ export function StaffStudents({ students }: { students: StudentWithLatest[] }) {
                   </Link>
                 </th>
                 <td data-label="Latest SAT">
-                  <Latest score={student.latestSat} />
+                  <LatestScore score={student.latestSat} />
                 </td>
                 <td data-label="Latest ACT">
-                  <Latest score={student.latestAct} />
+                  <LatestScore score={student.latestAct} />
                 </td>
               </tr>
             ))}
@@ -47,7 +47,8 @@ export function StaffStudents({ students }: { students: StudentWithLatest[] }) {
   )
 }
 
-function Latest({ score }: { score: { date: string; cumulative: number } | null }) {
+/** A newest score: the total (SAT) or composite (ACT) and its calendar date, or "None yet". */
+export function LatestScore({ score }: { score: { date: string; cumulative: number } | null }) {
   if (!score) return <span className="text-ink-muted">None yet</span>
   return (
     <span>

@@ -26,6 +26,14 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-warm px-3 py-3">
         <p className="font-semibold break-words text-ink">{user.name || user.email}</p>
         <RoleBadges user={user} />
+        {/* Outside the main navigation, which stays exactly the spec's (DESIGN.md section 7). */}
+        <Link
+          to="/settings"
+          onClick={onNavigate}
+          className="-mx-1 inline-flex min-h-11 items-center self-start rounded px-1 text-sm font-medium data-[status=active]:text-primary-hover"
+        >
+          Settings
+        </Link>
       </div>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-6">
         <ul className="flex flex-col gap-1">

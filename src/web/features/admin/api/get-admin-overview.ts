@@ -1,0 +1,25 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { adminOverviewSchema, auditPageSchema } from '../../../../shared/admin'
+import { apiFetch } from '../../../lib/api-client'
+
+/** Under `['screens']`, so any change that invalidates the screens refreshes the counts too. */
+export const adminOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: ['screens', 'admin', 'overview'] as const,
+    queryFn: () => apiFetch('/v1/screens/admin', { schema: adminOverviewSchema }),
+  })
+
+export const AUDIT_PAGE_SIZE = 25
+
+/** `GET /v1/audit-events` in keyset pages, newest first: the overview's "Show more activity". */
+export const auditEventsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['audit-events'] as const,
+    queryFn: ({ pageParam }) =>
+      apiFetch(
+        `/v1/audit-events?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { schema: auditPageSchema },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  })

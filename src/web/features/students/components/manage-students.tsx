@@ -1,0 +1,243 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { AdminStudentRow } from '../../../../shared/admin'
+import { formatTimestamp } from '../../../../shared/dates'
+import { ROLE_LABELS } from '../../../../shared/roles'
+import { Alert } from '../../../components/ui/alert'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { SpinnerIcon } from '../../../components/ui/icons'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { useSetStudentArchived } from '../api/archive-student'
+import { adminStudentsQueryOptions } from '../api/get-admin-students'
+import { LatestScore } from './staff-students'
+
+const tabClass =
+  'btn btn-secondary btn-small data-[status=active]:border-primary data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
+
+/** Manage Students (/admin/students): active students with team and scores; archive and restore. */
+export function ManageStudents({ archived }: { archived: boolean }) {
+  const screen = useQuery(adminStudentsQueryOptions())
+  const counts = screen.data
+    ? { active: screen.data.activeStudents.length, archived: screen.data.archivedStudents.length }
+    : null
+  return (
+    <>
+      <nav aria-label="Which students" className="mb-4 flex gap-2">
+        {/* exact: the whole search must match, so only one of the two is the current page. */}
+        <Link to="/admin/students" search={{}} className={tabClass} activeOptions={{ exact: true }}>
+          Active{counts ? ` (${counts.active})` : ''}
+        </Link>
+        <Link
+          to="/admin/students"
+          search={{ archived: true }}
+          className={tabClass}
+          activeOptions={{ exact: true }}
+        >
+          Archived{counts ? ` (${counts.archived})` : ''}
+        </Link>
+      </nav>
+      <section
+        aria-labelledby="manage-students-heading"
+        className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6"
+      >
+        <h2 id="manage-students-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
+          {archived ? 'Archived students' : 'Active students'}
+        </h2>
+        {screen.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">Loading students…</span>
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-2/3" />
+          </div>
+        ) : screen.isError ? (
+          <Alert tone="danger">Could not load the students: {errorMessage(screen.error)}</Alert>
+        ) : archived ? (
+          <ArchivedTable students={screen.data.archivedStudents} />
+        ) : (
+          <ActiveTable students={screen.data.activeStudents} />
+        )}
+      </section>
+    </>
+  )
+}
+
+const focusHeading = () => document.getElementById('manage-students-heading')?.focus()
+
+function ActiveTable({ students }: { students: AdminStudentRow[] }) {
+  const [archiving, setArchiving] = useState<AdminStudentRow | null>(null)
+  const setArchived = useSetStudentArchived()
+  if (students.length === 0) {
+    return (
+      <p className="text-ink-muted">
+        No active students. Invite a student from <Link to="/admin/users">Manage Users</Link>; they appear
+        here once they have signed up.
+      </p>
+    )
+  }
+  return (
+    <>
+      <table className="data-table data-table-stacked">
+        <caption className="sr-only">Active students with their team and latest scores</caption>
+        <thead>
+          <tr>
+            <th scope="col">Student</th>
+            <th scope="col">Team</th>
+            <th scope="col">Latest SAT</th>
+            <th scope="col">Latest ACT</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {students.map((student) => (
+            <tr key={student.uuid}>
+              <StudentCell student={student} />
+              <TeamCell student={student} />
+              <td data-label="Latest SAT">
+                <LatestScore score={student.latestSat} />
+              </td>
+              <td data-label="Latest ACT">
+                <LatestScore score={student.latestAct} />
+              </td>
+              <td className="cell-wide sm:text-right">
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small text-danger"
+                  aria-label={`Archive ${student.name}`}
+                  onClick={() => setArchiving(student)}
+                >
+                  Archive
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        open={archiving !== null}
+        onClose={() => setArchiving(null)}
+        title={archiving ? `Archive ${archiving.name}?` : ''}
+        description="They leave active lists and educators' navigation; their data is kept. You can restore them from the Archived tab."
+        confirmLabel="Archive student"
+        fallbackFocus={focusHeading}
+        onConfirm={async () => {
+          if (!archiving) return
+          await setArchived.mutateAsync({ uuid: archiving.uuid, archived: true })
+          toast(`${archiving.name} archived`)
+        }}
+      />
+    </>
+  )
+}
+
+function ArchivedTable({ students }: { students: AdminStudentRow[] }) {
+  if (students.length === 0) {
+    return (
+      <p className="text-ink-muted">
+        No archived students. Archiving a student from the Active tab keeps their record and takes them out of
+        everyday lists.
+      </p>
+    )
+  }
+  return (
+    <table className="data-table data-table-stacked">
+      <caption className="sr-only">Archived students, with the date each was archived</caption>
+      <thead>
+        <tr>
+          <th scope="col">Student</th>
+          <th scope="col">Team</th>
+          <th scope="col">Archived</th>
+          <th scope="col">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {students.map((student) => (
+          <tr key={student.uuid}>
+            <StudentCell student={student} />
+            <TeamCell student={student} />
+            <td data-label="Archived">{student.archivedAt ? formatTimestamp(student.archivedAt) : '-'}</td>
+            <td className="sm:text-right">
+              <RestoreButton student={student} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function RestoreButton({ student }: { student: AdminStudentRow }) {
+  const setArchived = useSetStudentArchived()
+  const restore = () =>
+    setArchived.mutate(
+      { uuid: student.uuid, archived: false },
+      {
+        onSuccess: () => {
+          toast(`${student.name} restored`)
+          focusHeading()
+        },
+        onError: (error) => toast(`Could not restore ${student.name}: ${errorMessage(error)}`),
+      },
+    )
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-small"
+      aria-label={`Restore ${student.name}`}
+      onClick={restore}
+      disabled={setArchived.isPending}
+      aria-disabled={setArchived.isPending}
+    >
+      {setArchived.isPending ? <SpinnerIcon className="size-4" /> : null}
+      {setArchived.isPending ? 'Restoring…' : 'Restore'}
+    </button>
+  )
+}
+
+function StudentCell({ student }: { student: AdminStudentRow }) {
+  return (
+    <th scope="row" className="cell-wide">
+      <Link to="/students/$uuid" params={{ uuid: student.uuid }} className="font-semibold break-words">
+        {student.name || 'Unnamed student'}
+      </Link>
+    </th>
+  )
+}
+
+function TeamCell({ student }: { student: AdminStudentRow }) {
+  return (
+    <td data-label="Team" className="cell-wide">
+      {student.team.length === 0 ? (
+        <span className="text-ink-muted">No team yet</span>
+      ) : (
+        <ul className="flex flex-col items-end gap-1 sm:items-start">
+          {student.team.map((member) => (
+            <li
+              key={member.uuid}
+              className="flex flex-wrap items-center justify-end gap-1.5 sm:justify-start"
+            >
+              <Link to="/users/$uuid" params={{ uuid: member.uuid }} className="break-words">
+                {member.name || 'Unnamed member'}
+              </Link>
+              {member.roles.map((role) => (
+                <span
+                  key={role}
+                  className="rounded-full border border-line bg-surface-warm px-2 py-0.5 text-xs font-semibold text-ink-muted"
+                >
+                  {ROLE_LABELS[role]}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </td>
+  )
+}

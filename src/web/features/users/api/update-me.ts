@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { UpdateMeBody } from '../../../../shared/admin'
+import { currentUserSchema } from '../../../../shared/users'
+import { apiFetch } from '../../../lib/api-client'
+
+/** `PATCH /v1/users/me`: the caller's own name and (educators) bio; answers the current user. */
+export function updateMe(body: UpdateMeBody) {
+  return apiFetch('/v1/users/me', { method: 'PATCH', body, schema: currentUserSchema })
+}
+
+/** Screens that print names (dashboards, profiles, team lists) refetch after a change. */
+export function useUpdateMe() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['screens'] }),
+        queryClient.invalidateQueries({ queryKey: ['students'] }),
+      ]),
+  })
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import type { AuditEvent } from '../../src/shared/admin'
+import { auditSentence } from '../../src/web/features/admin/audit-sentence'
+
+const event = (fields: Partial<AuditEvent>): AuditEvent => ({
+  uuid: '00000000-0000-4000-8000-000000000001',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  actor: { name: 'Avery Admin', uuid: '00000000-0000-4000-8000-000000000002' },
+  action: 'student.archived',
+  subjectType: 'student',
+  subjectId: '00000000-0000-4000-8000-000000000003',
+  subjectName: 'Rosa Student',
+  studentId: '00000000-0000-4000-8000-000000000003',
+  studentName: 'Rosa Student',
+  before: null,
+  after: null,
+  ...fields,
+})
+
+describe('auditSentence', () => {
+  it('says who archived or restored whom', () => {
+    expect(auditSentence(event({}))).toBe('Avery Admin archived Rosa Student')
+    expect(auditSentence(event({ action: 'student.restored' }))).toBe('Avery Admin restored Rosa Student')
+  })
+
+  it('lists the roles a change added and removed', () => {
+    const sentence = auditSentence(
+      event({
+        action: 'user.roles-changed',
+        subjectType: 'user',
+        subjectName: 'Ezra Educator',
+        before: { roles: ['educator'] },
+        after: { roles: ['admin'], removedFromTeams: ['x'] },
+      }),
+    )
+    expect(sentence).toBe("Avery Admin changed Ezra Educator's roles: Admin added, Educator removed")
+    expect(auditSentence(event({ action: 'user.roles-changed', before: 'odd', after: null }))).toBe(
+      "Avery Admin changed Rosa Student's roles",
+    )
+  })
+
+  it('describes account, invite, team and inquiry events', () => {
+    expect(auditSentence(event({ action: 'user.disabled', subjectName: 'Sol' }))).toBe(
+      "Avery Admin disabled Sol's account",
+    )
+    expect(auditSentence(event({ action: 'user.enabled', subjectName: 'Sol' }))).toBe(
+      "Avery Admin enabled Sol's account",
+    )
+    expect(
+      auditSentence(
+        event({
+          action: 'invite.created',
+          subjectType: 'invite',
+          subjectName: null,
+          after: { educator: true, fao: false, admin: false, student: false, email: 'x@y.test' },
+        }),
+      ),
+    ).toBe('Avery Admin created an invite (Educator, for x@y.test)')
+    expect(
+      auditSentence(event({ action: 'invite.deleted', subjectName: null, before: { student: true } })),
+    ).toBe('Avery Admin deleted an invite (Student)')
+    expect(
+      auditSentence(
+        event({
+          action: 'invite.resent',
+          subjectName: null,
+          before: { roles: ['student', 'fao'], email: null },
+          after: { roles: ['student', 'fao'], email: null, expiresAt: '2026-03-15T10:00:00.000Z' },
+        }),
+      ),
+    ).toBe('Avery Admin resent an invite (FAO and Student)')
+    expect(auditSentence(event({ action: 'invite.resent', subjectName: null }))).toBe(
+      'Avery Admin resent an invite',
+    )
+    expect(
+      auditSentence(
+        event({
+          action: 'team-member.added',
+          subjectName: 'Ezra',
+          studentName: null,
+          after: { studentName: 'Rosa Student' },
+        }),
+      ),
+    ).toBe("Avery Admin added Ezra to Rosa Student's team")
+    expect(
+      auditSentence(event({ action: 'team-member.removed', subjectName: 'Ezra', studentName: null })),
+    ).toBe("Avery Admin removed Ezra from a student's team")
+    expect(auditSentence(event({ action: 'team-member.removed', subjectName: 'Ezra' }))).toBe(
+      "Avery Admin removed Ezra from Rosa Student's team",
+    )
+    expect(auditSentence(event({ action: 'inquiry.handled', subjectName: null }))).toBe(
+      'Avery Admin marked an inquiry handled',
+    )
+    expect(auditSentence(event({ action: 'inquiry.reopened', subjectName: null }))).toBe(
+      'Avery Admin reopened an inquiry',
+    )
+  })
+
+  it('falls back to the raw action and to a removed actor', () => {
+    expect(auditSentence(event({ action: 'thing.happened', actor: null }))).toBe(
+      'A removed account: thing.happened',
+    )
+  })
+})
