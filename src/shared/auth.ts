@@ -22,6 +22,13 @@ export const resetPasswordBodySchema = z.strictObject({
   token: z.string(MESSAGES.required).min(1, MESSAGES.required).max(500),
 })
 
+/** POST /api/auth/change-password (/settings): the current password, then the new one. */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
+  newPassword: passwordField,
+  revokeOtherSessions: z.boolean('Expected true or false.').optional(),
+})
+
 /** POST /api/auth/sign-up/email: invite-only; `name` may be empty until onboarding. */
 export const signUpBodySchema = z.strictObject({
   email: emailField,

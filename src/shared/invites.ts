@@ -23,10 +23,8 @@ const roleFlag = z.boolean('Expected true or false.').default(false)
 /** POST /v1/user-invites (spec section 3): optional email, the four roles, optional usedAt. */
 export const createInviteBodySchema = z
   .strictObject({
-    email: z
-      .union([z.literal('').transform(() => undefined), emailField])
-      .optional()
-      .nullable(),
+    // An empty box means no email. Not a union: a union's failure would show zod's 'Invalid input'.
+    email: z.preprocess((value) => (value === '' ? undefined : value), emailField.optional().nullable()),
     student: roleFlag,
     educator: roleFlag,
     fao: roleFlag,

@@ -64,6 +64,10 @@ describe('user invites', () => {
     expect(response.statusCode).toBe(400)
     const paths = response.json().errors.map((e: { path: string }) => e.path)
     expect(paths).toEqual(expect.arrayContaining(['email', 'student']))
+    expect(response.json().errors).toContainEqual({
+      path: 'email',
+      message: 'Please provide a valid email address.',
+    })
     const unknown = await create({ student: true, colour: 'red' })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().detail).toContain('colour')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 // The real limits (scale 1), which the rest of the suite raises (DESIGN.md section 6), in each
 // store: PostgreSQL, Redis (the machine's, or TEST_REDIS_URL), and Redis gone away (the limiter
@@ -64,6 +64,22 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
     // Another address on the same network is not locked out by one person's typos.
     const other = await t.userWith({ roles: ['student'] })
     expect(other.cookie).toContain('better-auth.session_token=')
+  })
+
+  it('allows a session 5 wrong current passwords in 15 minutes when changing the password', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const change = (currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        cookie: user.cookie,
+        headers: { origin: TEST_ORIGIN },
+        payload: { currentPassword, newPassword: 'another long passphrase' },
+      })
+    for (let i = 0; i < 5; i++) expect((await change('a wrong guess')).statusCode).toBe(400)
+    const limited = await change(user.password)
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().code).toBe('rate-limited')
   })
 
   it('allows 60 attempts per address a minute, so a classroom can log in', async () => {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  changePasswordBodySchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   signInBodySchema,
@@ -99,11 +101,23 @@ const emailOf = (body: unknown): string =>
     ? (body as { email: string }).email.trim().toLowerCase()
     : ''
 
+/**
+ * Whose failures count: the email for sign-in, sign-up and reset; for a password change, the
+ * session making it (hashed), so a stolen session cannot guess the current password forever.
+ */
+function subjectOf(request: FastifyRequest, kind: string): string {
+  if (kind !== 'change-password') return emailOf(request.body)
+  const token = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(
+    request.headers.cookie ?? '',
+  )?.[1]
+  return token ? `session:${createHash('sha256').update(token).digest('base64url')}` : ''
+}
+
 /** Sign-in, sign-up and reset requests: per address and per email+address (DESIGN.md section 6). */
 async function checkLimits(request: FastifyRequest, limiter: RateLimiter, kind: string): Promise<void> {
   const perIp = await limiter.hit([kind, 'ip', request.ip], AUTH_LIMITS.perIp)
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
-  const email = emailOf(request.body)
+  const email = subjectOf(request, kind)
   if (!email) return
   const window = AUTH_LIMITS.failuresPerEmailAndIp
   const key = [kind, 'email', email, request.ip]
@@ -115,7 +129,7 @@ async function checkLimits(request: FastifyRequest, limiter: RateLimiter, kind: 
 }
 
 async function countFailure(request: FastifyRequest, limiter: RateLimiter, kind: string, status: number) {
-  const email = emailOf(request.body)
+  const email = subjectOf(request, kind)
   if (email && status >= 400 && status < 500 && status !== 429) {
     await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
   }
@@ -140,6 +154,12 @@ const CHECKED_ROUTES = [
     kind: 'reset-token',
     body: resetPasswordBodySchema,
     summary: 'Set a new password with an emailed token',
+  },
+  {
+    path: '/api/auth/change-password',
+    kind: 'change-password',
+    body: changePasswordBodySchema,
+    summary: 'Change your password (the current one is required); optionally end your other sessions',
   },
 ] as const
 
@@ -184,7 +204,9 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       },
       async (request, reply) => {
         const response = await auth.handler(toFetchRequest(request, appOrigin))
-        if (route.kind === 'sign-in') await countFailure(request, limiter, route.kind, response.status)
+        if (route.kind === 'sign-in' || route.kind === 'change-password') {
+          await countFailure(request, limiter, route.kind, response.status)
+        }
         return relay(response, reply)
       },
     )

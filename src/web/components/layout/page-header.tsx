@@ -11,17 +11,3 @@ export function PageHeader({ title, description }: { title: string; description?
   )
 }
 
-/** The honest placeholder for a screen a later release fills in. */
-export function ComingLater({ title, description }: { title: string; description: string }) {
-  return (
-    <>
-      <PageHeader title={title} description={description} />
-      <section className="card p-6" aria-labelledby="coming-later-heading">
-        <h2 id="coming-later-heading" className="text-lg font-semibold">
-          Not here yet
-        </h2>
-        <p className="mt-1 text-ink-muted">This screen arrives in a later release.</p>
-      </section>
-    </>
-  )
-}

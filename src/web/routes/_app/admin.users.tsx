@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
@@ -24,16 +25,7 @@ const TITLE = 'Manage Users'
 /** /admin/users: everyone's roles and accounts, and the invites that bring people in (issue 4). */
 function ManageUsersPage() {
   const viewer = useCurrentUser()
-  if (viewer.profileAdmin == null) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Alert tone="warning">
-          Manage Users is for admins only. <Link to="/dashboard">Go to My Dashboard</Link>
-        </Alert>
-      </>
-    )
-  }
+  if (viewer.profileAdmin == null) return <AdminsOnlyNotice title={TITLE} />
   return <AdminView viewerUuid={viewer.uuid} />
 }
 

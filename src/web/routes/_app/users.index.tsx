@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { UserList } from '../../features/users/components/user-list'
@@ -12,18 +13,11 @@ function UsersPage() {
   const viewer = useCurrentUser()
   if (viewer.profileAdmin == null) {
     return (
-      <>
-        <PageHeader title="Users" />
-        <section className="card p-6" aria-labelledby="users-for-admins-heading">
-          <h2 id="users-for-admins-heading" className="text-lg font-semibold">
-            The user list is for admins
-          </h2>
-          <p className="mt-1 text-ink-muted">
-            Admins see everyone with an account here. Your own pages are on{' '}
-            <Link to="/dashboard">My Dashboard</Link>.
-          </p>
-        </section>
-      </>
+      <AdminsOnlyNotice
+        title="Users"
+        heading="The user list is for admins"
+        text="Admins see everyone with an account here. Your own pages are on My Dashboard."
+      />
     )
   }
   return (

@@ -33,16 +33,13 @@ export function resetPassword(body: { newPassword: string; token: string }) {
 }
 
 /**
- * better-auth's change-password, then the end of the user's other sessions. Two calls, not
- * `revokeOtherSessions: true`: that option creates a fresh session inside better-auth's
- * transaction, and our `session.create.before` hook then reads the users table outside it, which
- * hangs PGlite (its lock is not re-entrant). Switch back once the hook no longer does that.
+ * better-auth's change-password; `revokeOtherSessions` ends the user's other sessions in the
+ * same transaction and gives this browser a fresh session cookie.
  */
-export async function changePassword(body: { currentPassword: string; newPassword: string }) {
-  await apiFetch('/auth/change-password', {
+export function changePassword(body: { currentPassword: string; newPassword: string }) {
+  return apiFetch('/auth/change-password', {
     method: 'POST',
-    body: { ...body, revokeOtherSessions: false },
+    body: { ...body, revokeOtherSessions: true },
     schema: anyAnswer,
   })
-  await apiFetch('/auth/revoke-other-sessions', { method: 'POST', body: {}, schema: anyAnswer })
 }
