@@ -14,19 +14,22 @@ import { requiredText } from './validation'
 export const USER_PAGE_DEFAULT = 25
 export const USER_PAGE_MAX = 100
 
+/** A query parameter given twice arrives as a list: say so instead of zod's default wording. */
+const oneValue = (what: string) => `Give ${what} once, as text.`
+
 const pageLimit = (max: number) =>
   z
-    .string()
+    .string(oneValue('limit'))
     .regex(/^\d+$/, `Use a whole number from 1 to ${max}.`)
     .transform(Number)
     .pipe(z.number().int().min(1, `Use a whole number from 1 to ${max}.`).max(max, `Use at most ${max}.`))
 
 /** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the spec's bare list instead). */
 export const userListQuerySchema = z.object({
-  'available-for': z.string().optional(),
-  q: z.string().trim().max(200, 'Use at most 200 characters.').optional(),
+  'available-for': z.string(oneValue('available-for')).optional(),
+  q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
   role: z.enum(ROLES, { error: `Use one of: ${ROLES.join(', ')}.` }).optional(),
-  cursor: z.string().max(512, 'That cursor is not valid.').optional(),
+  cursor: z.string(oneValue('cursor')).max(512, 'That cursor is not valid.').optional(),
   limit: pageLimit(USER_PAGE_MAX).optional(),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
@@ -135,9 +138,9 @@ export type AuditEvent = z.infer<typeof auditEventSchema>
 
 export const AUDIT_PAGE_DEFAULT = 50
 export const auditQuerySchema = z.object({
-  studentId: z.string().optional(),
-  actorId: z.string().optional(),
-  cursor: z.string().max(512, 'That cursor is not valid.').optional(),
+  studentId: z.string(oneValue('studentId')).optional(),
+  actorId: z.string(oneValue('actorId')).optional(),
+  cursor: z.string(oneValue('cursor')).max(512, 'That cursor is not valid.').optional(),
   limit: pageLimit(100).optional(),
 })
 export const auditPageSchema = z.object({

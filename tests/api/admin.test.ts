@@ -136,6 +136,12 @@ describe('GET /api/v1/users (paged)', () => {
     }
   })
 
+  it('says so in words when a parameter is given twice', async () => {
+    const response = await byAdmin().get('/api/v1/users?limit=1&limit=2')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual([{ path: 'limit', message: 'Give limit once, as text.' }])
+  })
+
   it('still answers the spec bare list with ?available-for', async () => {
     const student = await createUser(t.db, { roles: ['student'] })
     const response = await byAdmin().get(`/api/v1/users?available-for=${student.id}`)
@@ -230,6 +236,64 @@ describe('PATCH /api/v1/users/{id}', () => {
     }
     expect((await byAdmin().get('/api/v1/screens/admin')).statusCode).toBe(200)
   })
+
+  it('leaves an enabled admin when two admins disable each other at once', async () => {
+    const first = await t.userWith({ roles: ['admin'] })
+    const second = await t.userWith({ roles: ['admin'] })
+    await as(first.cookie).patch(`/api/v1/users/${admin.id}`, { admin: false })
+    try {
+      const answers = await Promise.all([
+        as(first.cookie).patch(`/api/v1/users/${second.id}`, { disabled: true }),
+        as(second.cookie).patch(`/api/v1/users/${first.id}`, { disabled: true }),
+      ])
+      const statuses = answers.map((answer) => answer.statusCode).sort()
+      expect(statuses[0]).toBe(200)
+      expect([401, 403, 409]).toContain(statuses[1])
+      const enabledAdmins = await t.db.execute(
+        sql`select count(*)::int as n from admin_profiles ap join users u on u.id = ap.user_id
+        where u.disabled_at is null and ap.user_id in (${first.id}, ${second.id})`,
+      )
+      expect((enabledAdmins as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1)
+    } finally {
+      await t.db.execute(sql`update users set disabled_at = null where id in (${first.id}, ${second.id})`)
+      await t.db.execute(
+        sql`insert into admin_profiles (user_id) values (${admin.id}) on conflict do nothing`,
+      )
+    }
+  })
+
+  // Deterministic on PostgreSQL (PGlite has one connection): another transaction disables the
+  // caller and holds its locks while the caller's own request to disable the other admin waits.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'refuses an admin who was disabled while their request waited for the lock',
+    async () => {
+      const first = await t.userWith({ roles: ['admin'] })
+      const second = await t.userWith({ roles: ['admin'] })
+      await as(first.cookie).patch(`/api/v1/users/${admin.id}`, { admin: false })
+      const pool = (t.db as unknown as { $client: import('pg').Pool }).$client
+      const other = await pool.connect()
+      try {
+        await other.query('begin')
+        await other.query(
+          `select ap.user_id from admin_profiles ap join users u on u.id = ap.user_id for update of ap, u`,
+        )
+        await other.query('update users set disabled_at = now() where id = $1', [second.id])
+        const waiting = as(second.cookie).patch(`/api/v1/users/${first.id}`, { disabled: true })
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        await other.query('commit')
+        expect((await waiting).statusCode).toBe(403)
+        const firstNow = await other.query('select disabled_at from users where id = $1', [first.id])
+        expect(firstNow.rows[0].disabled_at).toBeNull()
+      } finally {
+        await other.query('rollback').catch(() => {})
+        other.release()
+        await t.db.execute(sql`update users set disabled_at = null where id in (${first.id}, ${second.id})`)
+        await t.db.execute(
+          sql`insert into admin_profiles (user_id) values (${admin.id}) on conflict do nothing`,
+        )
+      }
+    },
+  )
 
   it('ends a disabled account’s sessions at once, refuses its logins, and lets it back in when re-enabled', async () => {
     const person = await t.userWith({ roles: ['educator'] })
@@ -482,6 +546,11 @@ describe('GET /api/v1/audit-events', () => {
       ['actorId=nope', 'actorId'],
       ['cursor=%%%', 'cursor'],
       ['limit=500', 'limit'],
+      [
+        `cursor=${Buffer.from(`["2024-02-30T00:00:00.000000","${admin.id}"]`).toString('base64url')}`,
+        'cursor',
+      ],
+      [`cursor=${Buffer.from(`["1","${admin.id}"]`).toString('base64url')}`, 'cursor'],
     ]) {
       const response = await byAdmin().get(`/api/v1/audit-events?${query}`)
       expect(response.statusCode, query).toBe(400)

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -101,23 +100,16 @@ const emailOf = (body: unknown): string =>
     ? (body as { email: string }).email.trim().toLowerCase()
     : ''
 
-/**
- * Whose failures count: the email for sign-in, sign-up and reset; for a password change, the
- * session making it (hashed), so a stolen session cannot guess the current password forever.
- */
-function subjectOf(request: FastifyRequest, kind: string): string {
-  if (kind !== 'change-password') return emailOf(request.body)
-  const token = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(
-    request.headers.cookie ?? '',
-  )?.[1]
-  return token ? `session:${createHash('sha256').update(token).digest('base64url')}` : ''
-}
-
 /** Sign-in, sign-up and reset requests: per address and per email+address (DESIGN.md section 6). */
-async function checkLimits(request: FastifyRequest, limiter: RateLimiter, kind: string): Promise<void> {
+async function checkLimits(
+  request: FastifyRequest,
+  limiter: RateLimiter,
+  kind: string,
+  subject = emailOf(request.body),
+): Promise<void> {
   const perIp = await limiter.hit([kind, 'ip', request.ip], AUTH_LIMITS.perIp)
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
-  const email = subjectOf(request, kind)
+  const email = subject
   if (!email) return
   const window = AUTH_LIMITS.failuresPerEmailAndIp
   const key = [kind, 'email', email, request.ip]
@@ -128,8 +120,14 @@ async function checkLimits(request: FastifyRequest, limiter: RateLimiter, kind: 
     throw tooManyRequests(seen.retryAfterSeconds)
 }
 
-async function countFailure(request: FastifyRequest, limiter: RateLimiter, kind: string, status: number) {
-  const email = subjectOf(request, kind)
+async function countFailure(
+  request: FastifyRequest,
+  limiter: RateLimiter,
+  kind: string,
+  status: number,
+  subject = emailOf(request.body),
+) {
+  const email = subject
   if (email && status >= 400 && status < 500 && status !== 429) {
     await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
   }
@@ -194,18 +192,35 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
     },
   )
 
+  /**
+   * Whose failures count: the email for sign-in and reset; for a password change, the user whose
+   * session better-auth itself resolves (so extra or forged cookies cannot spread the guesses).
+   */
+  const subjects = new WeakMap<FastifyRequest, string>()
+  async function subjectOf(request: FastifyRequest, kind: string): Promise<string> {
+    if (kind !== 'change-password') return emailOf(request.body)
+    const session = await auth.api
+      .getSession({ headers: toFetchRequest(request, appOrigin).headers })
+      .catch(() => null)
+    return session ? `user:${session.user.id}` : ''
+  }
+
   for (const route of CHECKED_ROUTES) {
     app.post(
       route.path,
       {
         schema: { tags: ['auth'], summary: route.summary, body: route.body },
         config: { access: access.public },
-        preHandler: async (request) => checkLimits(request, limiter, route.kind),
+        preHandler: async (request) => {
+          const subject = await subjectOf(request, route.kind)
+          subjects.set(request, subject)
+          await checkLimits(request, limiter, route.kind, subject)
+        },
       },
       async (request, reply) => {
         const response = await auth.handler(toFetchRequest(request, appOrigin))
         if (route.kind === 'sign-in' || route.kind === 'change-password') {
-          await countFailure(request, limiter, route.kind, response.status)
+          await countFailure(request, limiter, route.kind, response.status, subjects.get(request))
         }
         return relay(response, reply)
       },

@@ -36,6 +36,13 @@ function uuidFilter(field: string, value: string | undefined): string | undefine
   return value
 }
 
+/** Exactly what the server writes into a cursor (UTC, microseconds), and a real calendar instant. */
+function isCursorTimestamp(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(value)) return false
+  const instant = new Date(`${value.slice(0, 23)}Z`)
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 23) === value.slice(0, 23)
+}
+
 /** Who changed what, newest first, in keyset pages (DESIGN.md section 6). */
 export async function listAuditEvents(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT
@@ -46,7 +53,7 @@ export async function listAuditEvents(db: DbOrTx, query: AuditQuery): Promise<Au
   if (actorId) conditions.push(sql`e.actor_id = ${actorId}`)
   const before = decodeCursor(query.cursor, 2)
   if (before) {
-    if (!isUuid(before[1]!) || Number.isNaN(Date.parse(`${before[0]}Z`))) throw invalidCursor()
+    if (!isUuid(before[1]!) || !isCursorTimestamp(before[0]!)) throw invalidCursor()
     conditions.push(
       sql`(e.created_at, e.id) < ((${before[0]}::timestamp at time zone 'UTC'), ${before[1]}::uuid)`,
     )

@@ -39,6 +39,9 @@ export async function addTeamMember(
   await db.transaction(async (tx) => {
     await requireStudent(tx, studentId)
     if (!isUuid(userId)) throw notFound('No such user.')
+    // Waits for a role change or disable of this person in progress (it holds `for update` on the
+    // row), so the check below reads its outcome: nobody joins a team as they lose their staff role.
+    await tx.execute(sql`select 1 from users where id = ${userId} for share`)
     const [user] = await selectRows<{ is_staff: boolean; disabled: boolean }>(
       tx,
       sql`select u.disabled_at is not null as disabled, ${holdsStaffProfile(sql`u.id`)} as is_staff

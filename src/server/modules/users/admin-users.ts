@@ -116,8 +116,10 @@ export async function updateUser(
   return db.transaction(async (tx) => {
     const lockedAdmins = await selectRows<{ user_id: string; enabled: boolean }>(
       tx,
+      // Both rows: a disable changes `users`, a revoke deletes `admin_profiles`. Locking only the
+      // profile would let a waiting transaction keep its stale view of who is disabled.
       sql`select ap.user_id, u.disabled_at is null as enabled from admin_profiles ap
-      join users u on u.id = ap.user_id order by ap.user_id for update of ap`,
+      join users u on u.id = ap.user_id order by ap.user_id for update of ap, u`,
     )
     // Checked again under the lock: an admin demoted or disabled a moment ago acts no more.
     if (!lockedAdmins.some((admin) => admin.enabled && admin.user_id === actor.id)) {

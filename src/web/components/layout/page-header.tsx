@@ -10,4 +10,3 @@ export function PageHeader({ title, description }: { title: string; description?
     </header>
   )
 }
-

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminInviteSchema } from '../../../../shared/admin'
 import type { CreateInviteBody } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
-import { inviteKeys } from './keys'
+import { invalidateInvites } from './keys'
 
 /** `POST /v1/user-invites`: 201 with the invite; the server emails the link when `email` is set. */
 export const createInvite = (body: CreateInviteBody) =>
@@ -12,6 +12,6 @@ export function useCreateInvite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+    onSettled: () => invalidateInvites(queryClient),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
-import { inviteKeys } from './keys'
+import { invalidateInvites } from './keys'
 
 /** `DELETE /v1/user-invites/{id}`: 204; the link stops working at once. */
 export const deleteInvite = (uuid: string) =>
@@ -11,6 +11,6 @@ export function useDeleteInvite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+    onSettled: () => invalidateInvites(queryClient),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminInviteSchema } from '../../../../shared/admin'
 import { apiFetch } from '../../../lib/api-client'
-import { inviteKeys } from './keys'
+import { invalidateInvites } from './keys'
 
 /**
  * `POST /v1/user-invites/{id}/resend`: renews `expiresAt` and, when the invite has an email,
@@ -18,6 +18,6 @@ export function useResendInvite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: resendInvite,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inviteKeys.all }),
+    onSettled: () => invalidateInvites(queryClient),
   })
 }

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateMeBody } from '../../../../shared/admin'
 import { currentUserSchema } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
+import { userKeys } from './keys'
 
 /** `PATCH /v1/users/me`: the caller's own name and (educators) bio; answers the current user. */
 export function updateMe(body: UpdateMeBody) {
   return apiFetch('/v1/users/me', { method: 'PATCH', body, schema: currentUserSchema })
 }
 
-/** Screens that print names (dashboards, profiles, team lists) refetch after a change. */
+/** Screens and lists that print names (dashboards, profiles, teams, user lists, activity) refetch after a change. */
 export function useUpdateMe() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -17,6 +18,8 @@ export function useUpdateMe() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['screens'] }),
         queryClient.invalidateQueries({ queryKey: ['students'] }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['audit-events'] }),
       ]),
   })
 }
