@@ -4,7 +4,7 @@ import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
 import { studentRefSchema, userSummarySchema } from './students'
 import { BIO_MAX, NAME_MAX } from './users'
-import { requiredText } from './validation'
+import { booleanField, requiredText } from './validation'
 
 /**
  * The admin area's contract (issue 4, DESIGN.md sections 4-6): the paged user list, role and
@@ -60,11 +60,11 @@ export type UserPage = z.infer<typeof userPageSchema>
  */
 export const updateUserBodySchema = z
   .strictObject({
-    admin: z.boolean('Expected true or false.').optional(),
-    educator: z.boolean('Expected true or false.').optional(),
-    fao: z.boolean('Expected true or false.').optional(),
-    student: z.boolean('Expected true or false.').optional(),
-    disabled: z.boolean('Expected true or false.').optional(),
+    admin: booleanField.optional(),
+    educator: booleanField.optional(),
+    fao: booleanField.optional(),
+    student: booleanField.optional(),
+    disabled: booleanField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Send at least one of admin, educator, fao, student or disabled.',
@@ -73,7 +73,7 @@ export const updateUserBodySchema = z
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>
 
 /** `PATCH /v1/students/{id}`. */
-export const updateStudentBodySchema = z.strictObject({ archived: z.boolean('Expected true or false.') })
+export const updateStudentBodySchema = z.strictObject({ archived: booleanField })
 export type UpdateStudentBody = z.infer<typeof updateStudentBodySchema>
 export const archivedStudentSchema = studentRefSchema.extend({
   archived: z.boolean(),

@@ -1,10 +1,17 @@
 import { z } from 'zod'
 import { NAME_MAX } from './users'
-import { emailField, MESSAGES, PASSWORD_MAX, passwordField, uuidField } from './validation'
+import {
+  booleanField,
+  currentPasswordField,
+  emailField,
+  MESSAGES,
+  passwordField,
+  uuidField,
+} from './validation'
 
 export const loginBodySchema = z.object({
   email: emailField,
-  password: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
+  password: currentPasswordField,
 })
 
 /** The bodies the server accepts for better-auth's routes (ours validate first, naming fields). */
@@ -24,9 +31,9 @@ export const resetPasswordBodySchema = z.strictObject({
 
 /** POST /api/auth/change-password (/settings): the current password, then the new one. */
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
+  currentPassword: currentPasswordField,
   newPassword: passwordField,
-  revokeOtherSessions: z.boolean('Expected true or false.').optional(),
+  revokeOtherSessions: booleanField.optional(),
 })
 
 /** POST /api/auth/sign-up/email: invite-only; `name` may be empty until onboarding. */
@@ -42,20 +49,23 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>
 
 export const forgotPasswordBodySchema = z.object({ email: emailField })
 
+/** Forms that ask for a new password twice: the second box must match the first. */
+const confirmPasswordField = z.string(MESSAGES.required).min(1, MESSAGES.required)
+const MISMATCH = { message: 'The two passwords do not match.', path: ['confirmPassword'] }
+
 export const resetPasswordFormSchema = z
-  .object({ newPassword: passwordField, confirmPassword: z.string().min(1, MESSAGES.required) })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'The two passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .object({ newPassword: passwordField, confirmPassword: confirmPasswordField })
+  .refine((form) => form.newPassword === form.confirmPassword, MISMATCH)
 
 export const createAccountFormSchema = z
+  .object({ email: emailField, password: passwordField, confirmPassword: confirmPasswordField })
+  .refine((form) => form.password === form.confirmPassword, MISMATCH)
+
+/** /settings "Password": the current password, then the new one twice. */
+export const changePasswordFormSchema = z
   .object({
-    email: emailField,
-    password: passwordField,
-    confirmPassword: z.string().min(1, MESSAGES.required),
+    currentPassword: currentPasswordField,
+    newPassword: passwordField,
+    confirmPassword: confirmPasswordField,
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'The two passwords do not match.',
-    path: ['confirmPassword'],
-  })
+  .refine((form) => form.newPassword === form.confirmPassword, MISMATCH)

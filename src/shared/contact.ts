@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, orRequired, requiredText } from './validation'
+import { booleanField, emailField, orRequired, requiredText } from './validation'
 
 /** What a visitor can ask about on the contact form; `value` is stored, `label` is shown. */
 export const CONTACT_SERVICES = [
@@ -64,5 +64,5 @@ export type Inquiry = z.infer<typeof inquirySchema>
 export const inquiryListSchema = z.object({ inquiries: z.array(inquirySchema) })
 
 export const updateInquiryBodySchema = z.strictObject({
-  handled: z.boolean({ error: orRequired('Expected true or false.') }),
+  handled: booleanField,
 })

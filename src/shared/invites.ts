@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from './roles'
-import { emailField } from './validation'
+import { booleanField, emailField } from './validation'
 
 export const INVITE_LIFETIME_DAYS = 14
 
@@ -18,7 +18,7 @@ export const inviteSchema = z.object({
 })
 export type Invite = z.infer<typeof inviteSchema>
 
-const roleFlag = z.boolean('Expected true or false.').default(false)
+const roleFlag = booleanField.default(false)
 
 /** POST /v1/user-invites (spec section 3): optional email, the four roles, optional usedAt. */
 export const createInviteBodySchema = z

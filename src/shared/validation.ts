@@ -64,6 +64,15 @@ export const passwordField = z
 
 export const uuidField = z.uuid({ error: orRequired('Expected a UUID.') })
 
+/** A JSON true or false; a missing one is 'This field is required.'. */
+export const booleanField = z.boolean({ error: orRequired('Expected true or false.') })
+
+/** A password as typed (a current one, or at login): required, any length up to the maximum. */
+export const currentPasswordField = z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX)
+
+/** The spec's "empty JSON body" for actions; no body at all is accepted too. */
+export const emptyBodySchema = z.strictObject({}).nullish()
+
 /** One field problem, as in problem details' `errors` and in forms. */
 export interface FieldProblem {
   path: string

@@ -15,3 +15,16 @@ export function PageSkeleton() {
     </div>
   )
 }
+
+/** A list's placeholder while it loads: announced once as `label`, one bar per class in `rows`. */
+export function ListSkeleton({ label, rows }: { label: string; rows: string[] }) {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <span className="sr-only">{label}</span>
+      {rows.map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder bars that never reorder
+        <Skeleton key={index} className={row} />
+      ))}
+    </div>
+  )
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'

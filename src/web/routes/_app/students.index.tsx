@@ -3,16 +3,14 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { z } from 'zod'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
-import { Skeleton } from '../../components/ui/skeleton'
+import { ListSkeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { studentsQueryOptions } from '../../features/students/api/get-students'
+import { ArchiveTabs } from '../../features/students/components/archive-tabs'
 import { errorMessage } from '../../lib/api-client'
 
 /** `?archived=true` shows admins the archived students; any other value is dropped. */
 const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
-
-const tabClass =
-  'btn btn-secondary btn-small data-[status=active]:border-primary data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
 export const Route = createFileRoute('/_app/students/')({
   validateSearch: searchSchema,
@@ -41,30 +39,10 @@ function StudentsPage() {
   return (
     <>
       <PageHeader title="Students" description={description} />
-      {isAdmin ? (
-        <nav aria-label="Which students" className="mb-4 flex gap-2">
-          {/* exact: the whole search must match, so only one of the two is the current page. */}
-          <Link to="/students" search={{}} className={tabClass} activeOptions={{ exact: true }}>
-            Active
-          </Link>
-          <Link
-            to="/students"
-            search={{ archived: true }}
-            className={tabClass}
-            activeOptions={{ exact: true }}
-          >
-            Archived
-          </Link>
-        </nav>
-      ) : null}
+      {isAdmin ? <ArchiveTabs to="/students" /> : null}
       <section aria-label={archived ? 'Archived students' : 'Students'} className="card p-4 sm:p-6">
         {students.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading students…</span>
-            <Skeleton className="h-6 w-56" />
-            <Skeleton className="h-6 w-48" />
-            <Skeleton className="h-6 w-64" />
-          </div>
+          <ListSkeleton label="Loading students…" rows={['h-6 w-56', 'h-6 w-48', 'h-6 w-64']} />
         ) : students.isError ? (
           <Alert tone="danger">Could not load the students: {errorMessage(students.error)}</Alert>
         ) : students.data.students.length === 0 ? (

@@ -9,6 +9,7 @@ import {
   satScoreSchema,
 } from '../../../../shared/scores'
 import { studentListQuerySchema, studentListSchema, studentSchema } from '../../../../shared/students'
+import { emptyBodySchema } from '../../../../shared/validation'
 import { setArchived } from '../../../modules/students/archive'
 import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
@@ -20,8 +21,6 @@ import { access, requireViewer } from '../../../plugins/access'
 const studentParams = z.object({ id: z.string() })
 const documentParams = studentParams.extend({ documentId: z.string() })
 const memberParams = studentParams.extend({ userId: z.string() })
-/** The spec's "empty JSON body"; no body at all is accepted too. */
-const emptyBody = z.strictObject({}).nullish()
 
 /**
  * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
@@ -192,7 +191,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teams'],
         summary: 'Add an educator or FAO to the team (admins)',
         params: memberParams,
-        body: emptyBody,
+        body: emptyBodySchema,
       },
       config: { access: access.roles('admin') },
     },
@@ -209,7 +208,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['teams'],
         summary: 'Remove a member from the team (admins)',
         params: memberParams,
-        body: emptyBody,
+        body: emptyBodySchema,
       },
       config: { access: access.roles('admin') },
     },

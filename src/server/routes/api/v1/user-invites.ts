@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminInviteSchema } from '../../../../shared/admin'
 import { createInviteBodySchema, invitePreviewSchema } from '../../../../shared/invites'
-import { uuidField } from '../../../../shared/validation'
+import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
 import { inviteMail } from '../../../mail/messages'
 import {
@@ -97,7 +97,7 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
         tags: ['invites'],
         summary: 'Renew an unused invite for 14 days from now, and email it again when it has an address',
         params: idParams,
-        body: z.strictObject({}).nullish(),
+        body: emptyBodySchema,
         response: { 200: adminInviteSchema },
       },
       config: { access: access.roles('admin') },

@@ -8,7 +8,8 @@ import { inviteRoleLabels } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { SpinnerIcon } from '../../../components/ui/icons'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { RoleLabelBadges } from '../../../components/ui/role-badges'
+import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useDeleteInvite } from '../api/delete-invite'
@@ -66,13 +67,7 @@ export function InviteList({
   const deleteInvite = useDeleteInvite()
 
   if (invites.isPending) {
-    return (
-      <div role="status" className="flex flex-col gap-3">
-        <span className="sr-only">Loading invites…</span>
-        <Skeleton className="h-10 w-72 max-w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    )
+    return <ListSkeleton label="Loading invites…" rows={['h-10 w-72 max-w-full', 'h-24 w-full']} />
   }
   if (invites.isError) {
     return <Alert tone="danger">The invites could not be loaded: {errorMessage(invites.error)}</Alert>
@@ -172,16 +167,7 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
         </span>
       </th>
       <td data-label="Roles">
-        <ul className="flex flex-wrap gap-1.5" aria-label="Roles">
-          {inviteRoleLabels(invite).map((label) => (
-            <li
-              key={label}
-              className="rounded-full border border-line bg-surface-warm px-2.5 py-0.5 text-xs font-semibold text-ink-muted"
-            >
-              {label}
-            </li>
-          ))}
-        </ul>
+        <RoleLabelBadges labels={inviteRoleLabels(invite)} />
       </td>
       <td data-label="Created" className="whitespace-nowrap">
         {formatTimestamp(invite.createdAt)}

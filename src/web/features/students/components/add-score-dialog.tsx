@@ -7,7 +7,8 @@ import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/api-client'
+import { showFieldProblems } from '../../../lib/field-problems'
 import { type ScoreBody, useAddScore } from '../api/add-score'
 import { actScoreFormSchema, satScoreFormSchema, type TestInfo } from '../score-tests'
 
@@ -26,7 +27,8 @@ export function AddScoreDialog({ studentUuid, test, open, onClose }: AddScoreDia
   )
 }
 
-type FormValues = Record<'date' | 'english' | 'math' | 'reading' | 'science', string>
+const SCORE_FIELDS = ['date', 'english', 'math', 'reading', 'science'] as const
+type FormValues = Record<(typeof SCORE_FIELDS)[number], string>
 
 function AddScoreForm({
   studentUuid,
@@ -53,11 +55,7 @@ function AddScoreForm({
       onDone()
     } catch (error) {
       // A rule the server checks (400) names the field; show it there when it does.
-      const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
-      for (const problem of problems) {
-        form.setError(problem.path as keyof FormValues, { message: problem.message })
-      }
-      if (problems.length === 0) setFormError(errorMessage(error))
+      if (!showFieldProblems(form, error, SCORE_FIELDS)) setFormError(errorMessage(error))
     }
   })
 

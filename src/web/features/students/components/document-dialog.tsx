@@ -7,7 +7,8 @@ import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/api-client'
+import { showFieldProblems } from '../../../lib/field-problems'
 import { useAddDocument } from '../api/add-document'
 import { useUpdateDocument } from '../api/update-document'
 
@@ -66,13 +67,7 @@ function DocumentFormBody({
       }
       onDone()
     } catch (error) {
-      const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
-      for (const problem of problems) {
-        if (problem.path === 'name' || problem.path === 'url') {
-          form.setError(problem.path, { message: problem.message })
-        }
-      }
-      if (problems.length === 0) setFormError(errorMessage(error))
+      if (!showFieldProblems(form, error, ['name', 'url'])) setFormError(errorMessage(error))
     }
   })
 

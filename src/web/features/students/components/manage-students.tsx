@@ -7,15 +7,14 @@ import { ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { SpinnerIcon } from '../../../components/ui/icons'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { RoleLabelBadges } from '../../../components/ui/role-badges'
+import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { useSetStudentArchived } from '../api/archive-student'
 import { adminStudentsQueryOptions } from '../api/get-admin-students'
+import { ArchiveTabs } from './archive-tabs'
 import { LatestScore } from './staff-students'
-
-const tabClass =
-  'btn btn-secondary btn-small data-[status=active]:border-primary data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
 /** Manage Students (/admin/students): active students with team and scores; archive and restore. */
 export function ManageStudents({ archived }: { archived: boolean }) {
@@ -25,20 +24,7 @@ export function ManageStudents({ archived }: { archived: boolean }) {
     : null
   return (
     <>
-      <nav aria-label="Which students" className="mb-4 flex gap-2">
-        {/* exact: the whole search must match, so only one of the two is the current page. */}
-        <Link to="/admin/students" search={{}} className={tabClass} activeOptions={{ exact: true }}>
-          Active{counts ? ` (${counts.active})` : ''}
-        </Link>
-        <Link
-          to="/admin/students"
-          search={{ archived: true }}
-          className={tabClass}
-          activeOptions={{ exact: true }}
-        >
-          Archived{counts ? ` (${counts.archived})` : ''}
-        </Link>
-      </nav>
+      <ArchiveTabs to="/admin/students" counts={counts} />
       <section
         aria-labelledby="manage-students-heading"
         className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6"
@@ -47,12 +33,7 @@ export function ManageStudents({ archived }: { archived: boolean }) {
           {archived ? 'Archived students' : 'Active students'}
         </h2>
         {screen.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading students…</span>
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-2/3" />
-          </div>
+          <ListSkeleton label="Loading students…" rows={['h-6 w-full', 'h-6 w-full', 'h-6 w-2/3']} />
         ) : screen.isError ? (
           <Alert tone="danger">Could not load the students: {errorMessage(screen.error)}</Alert>
         ) : archived ? (
@@ -226,14 +207,10 @@ function TeamCell({ student }: { student: AdminStudentRow }) {
               <Link to="/users/$uuid" params={{ uuid: member.uuid }} className="break-words">
                 {member.name || 'Unnamed member'}
               </Link>
-              {member.roles.map((role) => (
-                <span
-                  key={role}
-                  className="rounded-full border border-line bg-surface-warm px-2 py-0.5 text-xs font-semibold text-ink-muted"
-                >
-                  {ROLE_LABELS[role]}
-                </span>
-              ))}
+              <RoleLabelBadges
+                labels={member.roles.map((role) => ROLE_LABELS[role])}
+                label={`${member.name || 'Unnamed member'}'s roles`}
+              />
             </li>
           ))}
         </ul>

@@ -6,7 +6,7 @@ import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { RoleBadges } from '../../../components/ui/role-badges'
-import { Skeleton } from '../../../components/ui/skeleton'
+import { ListSkeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api-client'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { personLabel } from '../account-changes'
@@ -210,11 +210,9 @@ function StatusBadges({ user }: { user: AdminUser }) {
 
 function UserListSkeleton() {
   return (
-    <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">Loading users…</span>
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
+    <ListSkeleton
+      label="Loading users…"
+      rows={['h-10 w-full', 'h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
+    />
   )
 }

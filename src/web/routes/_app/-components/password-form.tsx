@@ -1,25 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod'
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN, passwordField } from '../../../../shared/validation'
+import { changePasswordFormSchema } from '../../../../shared/auth'
+import { PASSWORD_MIN } from '../../../../shared/validation'
 import { Alert } from '../../../components/ui/alert'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { changePassword } from '../../../features/auth/api/log-in'
 import { authErrorMessage, isWrongCurrentPassword } from '../../../features/auth/auth-errors'
-
-const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX),
-    newPassword: passwordField,
-    confirmPassword: z.string(MESSAGES.required).min(1, MESSAGES.required),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'The two passwords do not match.',
-    path: ['confirmPassword'],
-  })
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
