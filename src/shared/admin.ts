@@ -7,7 +7,7 @@ import { BIO_MAX, NAME_MAX } from './users'
 import { booleanField, requiredText } from './validation'
 
 /**
- * The admin area's contract (issue 4, DESIGN.md sections 4-6): the paged user list, role and
+ * The admin area's contract (docs/product.md#what-admins-may-change, docs/api.md#paging-and-cursors): the paged user list, role and
  * account changes, archiving, invites with their status, the audit log and the admin screens.
  */
 
@@ -24,7 +24,7 @@ const pageLimit = (max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(1, `Use a whole number from 1 to ${max}.`).max(max, `Use at most ${max}.`))
 
-/** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the spec's bare list instead). */
+/** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the original bare list instead). */
 export const userListQuerySchema = z.object({
   'available-for': z.string(oneValue('available-for')).optional(),
   q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
@@ -34,7 +34,7 @@ export const userListQuerySchema = z.object({
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
 
-/** A person in the admin's user list: the spec's user (name, uuid, profiles) plus account facts. */
+/** A person in the admin's user list: the original user shape (name, uuid, profiles) plus account facts. */
 export const adminUserSchema = userSummarySchema.extend({
   email: z.string(),
   onboardingRequired: z.boolean(),
@@ -156,7 +156,7 @@ export const teamMemberRefSchema = z.object({
   roles: z.array(z.enum(ROLES)),
 })
 
-/** A row of Manage Students: the spec's name and uuid plus team and newest scores (one query). */
+/** A row of Manage Students: the original name and uuid plus team and newest scores (one query). */
 export const adminStudentRowSchema = studentRefSchema.extend({
   team: z.array(teamMemberRefSchema),
   latestSat: satScoreSchema.nullable(),
@@ -165,14 +165,14 @@ export const adminStudentRowSchema = studentRefSchema.extend({
 })
 export type AdminStudentRow = z.infer<typeof adminStudentRowSchema>
 
-/** `GET /v1/screens/admin/students`: the spec's `activeStudents`, plus the archived list. */
+/** `GET /v1/screens/admin/students`: the original `activeStudents`, plus the archived list. */
 export const adminStudentsScreenSchema = z.object({
   activeStudents: z.array(adminStudentRowSchema),
   archivedStudents: z.array(adminStudentRowSchema),
 })
 export type AdminStudentsScreen = z.infer<typeof adminStudentsScreenSchema>
 
-/** `GET /v1/screens/admin/users`: an empty object (spec section 3); the page loads its lists itself. */
+/** `GET /v1/screens/admin/users`: an empty object, as it always was; the page loads its lists itself. */
 export const adminUsersScreenSchema = z.object({})
 
 /** `GET /v1/screens/admin`: the /admin overview. */

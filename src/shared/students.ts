@@ -3,7 +3,7 @@ import { documentSchema } from './documents'
 import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
 import { profilesSchema } from './users'
 
-/** A person as lists show them: name, uuid and their profiles (spec section 3). */
+/** A person as lists show them: name, uuid and their profiles (docs/product.md#roles-and-labels). */
 export const userSummarySchema = z.object({
   name: z.string(),
   uuid: z.string(),
@@ -14,7 +14,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>
 /** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
 export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
 
-/** `GET /v1/students/{id}` (spec section 3 "Student (detail)", DESIGN.md sections 4 and 6). */
+/** `GET /v1/students/{id}` (docs/product.md#permissions, docs/api.md#paths-and-shapes). */
 export const studentSchema = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -48,7 +48,7 @@ export const myDashboardSchema = z.object({
 })
 export type MyDashboard = z.infer<typeof myDashboardSchema>
 
-/** `GET /v1/screens/user-profile/{id}`: the spec's `{ name, student? }` plus who they are. */
+/** `GET /v1/screens/user-profile/{id}`: the original `{ name, student? }` plus who they are. */
 export const userProfileScreenSchema = z.object({
   name: z.string(),
   student: studentSchema.optional(),

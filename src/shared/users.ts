@@ -9,7 +9,7 @@ export const studentProfileSchema = z.object({
 export const educatorProfileSchema = z.object({ bio: z.string() })
 export const emptyProfileSchema = z.object({})
 
-/** Profiles as they appear on any user the API returns (spec section 3, DESIGN.md section 4). */
+/** Profiles as they appear on any user the API returns (docs/product.md#roles-and-labels). */
 export const profilesSchema = z.object({
   profileStudent: studentProfileSchema.nullish(),
   profileEducator: educatorProfileSchema.nullish(),
@@ -35,7 +35,7 @@ export const onboardBodySchema = z.strictObject({
 })
 export type OnboardBody = z.infer<typeof onboardBodySchema>
 
-/** The educator-side form: bio required (DESIGN.md section 4 "Onboarding"). */
+/** The educator-side form: bio required (docs/product.md#onboarding). */
 export const educatorOnboardFormSchema = onboardBodySchema.extend({ bio: requiredText(BIO_MAX) })
 
 export const onboardResultSchema = currentUserSchema

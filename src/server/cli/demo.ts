@@ -5,7 +5,7 @@ import { insertDocument } from '../db/seed/documents'
 import { insertUser, type SeededUser, type UserSeed } from '../db/seed/users'
 
 /**
- * `npm run start:demo`: demo people and records (DESIGN.md section 3). Safe to re-run; refuses on
+ * `npm run start:demo`: demo people and records (README, Demo data). Safe to re-run; refuses on
  * a database with real users and in production.
  */
 export const DEMO_DOMAIN = '@example.com'

@@ -25,7 +25,7 @@ interface StudentRow {
 
 /**
  * `GET /v1/screens/admin/students`: every student with their team and newest scores, in one
- * query; the spec's `activeStudents` (name, uuid, plus those fields) and the archived ones.
+ * query; the original `activeStudents` (name, uuid, plus those fields) and the archived ones.
  */
 export async function adminStudentsScreen(db: DbOrTx): Promise<AdminStudentsScreen> {
   const rows = await selectRows<StudentRow>(

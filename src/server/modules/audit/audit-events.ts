@@ -43,7 +43,7 @@ function isCursorTimestamp(value: string): boolean {
   return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 23) === value.slice(0, 23)
 }
 
-/** Who changed what, newest first, in keyset pages (DESIGN.md section 6). */
+/** Who changed what, newest first, in keyset pages (docs/api.md#paging-and-cursors). */
 export async function listAuditEvents(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT
   const conditions: SQL[] = [sql`true`]

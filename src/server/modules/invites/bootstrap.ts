@@ -5,7 +5,7 @@ import { availableCondition, inviteExpiry } from './invites'
 
 /**
  * First start with no admin: one admin invite, printed at every start until an admin exists
- * (DESIGN.md section 3). Returns its id, or null when an admin exists.
+ * (docs/product.md#invites-and-sign-up). Returns its id, or null when an admin exists.
  */
 export async function ensureBootstrapInvite(db: Db): Promise<string | null> {
   const [admin] = await db

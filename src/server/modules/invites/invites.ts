@@ -44,7 +44,7 @@ export function toInvite(row: UserInviteRow): Invite & { status: InviteStatus } 
   }
 }
 
-/** Available = not used and not expired (DESIGN.md section 4 "Invites"). */
+/** Available = not used and not expired (docs/product.md#invites-and-sign-up). */
 export const isAvailable = (row: Pick<UserInviteRow, 'usedAt' | 'expiresAt'>, now = new Date()) =>
   inviteStatus(row, now) === 'available'
 

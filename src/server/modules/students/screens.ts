@@ -31,7 +31,7 @@ interface ProfileRow {
 }
 
 /**
- * Who may see X's profile (DESIGN.md section 5): admins; X themself; a student sees their own
+ * Who may see X's profile (docs/product.md#permissions): admins; X themself; a student sees their own
  * team's members; staff see students whose team they are on and their fellow members there.
  */
 export async function userProfileScreen(

@@ -167,7 +167,7 @@ export async function updateUser(
     for (const role of revoked) {
       await tx.execute(sql`delete from ${sql.raw(PROFILE_TABLES[role])} where user_id = ${id}`)
     }
-    // A team holds only educators and FAOs (DESIGN.md section 5): someone left with neither leaves every team.
+    // A team holds only educators and FAOs (docs/product.md#permissions): someone left with neither leaves every team.
     const holdsAfter = (role: Role) => (held.has(role) || granted.includes(role)) && !revoked.includes(role)
     const staffAfter = holdsAfter('educator') || holdsAfter('fao')
     let teamsLeft: string[] = []

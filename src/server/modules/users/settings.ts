@@ -11,7 +11,7 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
   if (body.bio !== undefined && !viewer.roles.has('educator')) {
     throw fieldError('bio', 'Only educators have a bio.')
   }
-  // As at onboarding, an educator's bio is required (DESIGN.md section 4 "Onboarding").
+  // As at onboarding, an educator's bio is required (docs/product.md#onboarding).
   if (body.bio === '') throw fieldError('bio', MESSAGES.required)
   return db.transaction(async (tx) => {
     if (body.name !== undefined) {

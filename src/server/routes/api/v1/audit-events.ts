@@ -3,7 +3,7 @@ import { auditPageSchema, auditQuerySchema } from '../../../../shared/admin'
 import { listAuditEvents } from '../../../modules/audit/audit-events'
 import { access } from '../../../plugins/access'
 
-/** The audit log: who changed what, when, before and after (admins only, DESIGN.md section 5). */
+/** The audit log: who changed what, when, before and after (admins only, docs/product.md#permissions). */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/audit-events',

@@ -71,7 +71,7 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['screens'],
-        summary: 'Manage Users: an empty object (spec section 3); the page loads users and invites itself',
+        summary: 'Manage Users: an empty object, as it always was; the page loads users and invites itself',
         response: { 200: adminUsersScreenSchema },
       },
       config: { access: access.roles('admin') },

@@ -23,8 +23,8 @@ const documentParams = studentParams.extend({ documentId: z.string() })
 const memberParams = studentParams.extend({ userId: z.string() })
 
 /**
- * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
- * the modules; someone who may not see a student gets 404 (DESIGN.md section 5).
+ * Student records. Fine-grained permissions (team, the student, FAO read-only) are in
+ * the modules; someone who may not see a student gets 404 (docs/product.md#permissions).
  */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -24,7 +24,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          "Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the spec's bare list of educators and FAOs not yet on that team",
+          'Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the original bare list of educators and FAOs not yet on that team',
         querystring: userListQuerySchema,
         response: { 200: z.union([userPageSchema, z.array(availableUserSchema)]) },
       },

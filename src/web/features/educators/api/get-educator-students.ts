@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
 
-/** Spec section 3 "Educator student list". */
+/** An educator's student list: `{ students: [{ name, uuid }] }`. */
 export const educatorStudentsSchema = z.object({
   students: z.array(z.object({ name: z.string(), uuid: z.string() })),
 })

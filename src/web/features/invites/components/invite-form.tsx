@@ -10,7 +10,7 @@ import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
 import { CopyLink } from './copy-link'
 
-/** The invite's checkboxes in the spec's label order for invites (section 3). */
+/** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
 const INVITE_ROLES: Role[] = ['admin', 'fao', 'educator', 'student']
 const NO_ROLES: Record<Role, boolean> = { admin: false, fao: false, educator: false, student: false }
 

@@ -3,7 +3,7 @@ import { adminUsersScreenSchema } from '../../../../shared/admin'
 import { apiFetch } from '../../../lib/api-client'
 import { userKeys } from './keys'
 
-/** `GET /v1/screens/admin/users` (spec section 2: /admin/users "loads admin users screen data"). */
+/** `GET /v1/screens/admin/users` (docs/product.md#screens-and-navigation: /admin/users "loads admin users screen data"). */
 export const getAdminUsersScreen = () =>
   apiFetch('/v1/screens/admin/users', { schema: adminUsersScreenSchema })
 

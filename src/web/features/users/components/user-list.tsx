@@ -13,7 +13,7 @@ import { personLabel } from '../account-changes'
 import { usersQueryOptions } from '../api/get-users'
 
 interface UserListProps {
-  /** Off until the page's own screen data has loaded (spec section 2: the screen first). */
+  /** Off until the page's own screen data has loaded (docs/product.md#screens-and-navigation: the screen first). */
   enabled?: boolean
   /** The admin's controls for a row; without them the list is read-only. */
   actions?: (user: AdminUser) => ReactNode
