@@ -124,6 +124,15 @@ describe('document references', () => {
     expect(problems).toHaveLength(8) // the dead link counts twice: as a link and as a docs/ path
   })
 
+  it('lists every ADR in the README', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const adrs = readdirSync(join(root, 'docs/decisions')).filter((name) => /^\d{3}-/.test(name))
+    const unlisted = adrs.filter(
+      (name) => !name.startsWith('000-') && !readme.includes(`docs/decisions/${name}`),
+    )
+    expect(unlisted).toEqual([])
+  })
+
   it('finds only documents that exist, in src/, tests/, scripts/, docs/, the README and configs', () => {
     const problems = checkedFiles().flatMap((file) =>
       problemsIn(relative(root, file), readFileSync(file, 'utf8'), existsInRepo),

@@ -36,6 +36,10 @@ const PEOPLE: Array<Omit<UserSeed, 'password'> & { key: string }> = [
 
 export class DemoRefusedError extends Error {}
 
+const OWN_DATA_DIR =
+  'Demo data needs a database of its own: give it another DATA_DIR, for example ' +
+  '`DATA_DIR=./data-demo npm run start:demo` (and no DATABASE_URL).'
+
 export async function seedDemo(
   db: Db,
   nodeEnv: string,
@@ -51,13 +55,15 @@ export async function seedDemo(
     .where(notInArray(users.email, demoEmails))
     .limit(1)
   if (real)
-    throw new DemoRefusedError(`Refusing to load demo data: this database has real users (${real.email}).`)
+    throw new DemoRefusedError(
+      `Refusing to load demo data: this database has real users (${real.email}). ${OWN_DATA_DIR}`,
+    )
   const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
   const present = await db.select({ email: users.email }).from(users)
   if (present.length === PEOPLE.length) return logins // already seeded
   if (present.length > 0) {
     throw new DemoRefusedError(
-      'Refusing to load demo data: some demo people exist but not all. Use a fresh DATA_DIR.',
+      `Refusing to load demo data: some demo people exist but not all. ${OWN_DATA_DIR}`,
     )
   }
 
