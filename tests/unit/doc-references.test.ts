@@ -69,9 +69,14 @@ function problemsIn(file: string, text: string, exists: (path: string) => boolea
   const lines = text.split('\n')
   lines.forEach((line, index) => {
     const where = `${file}:${index + 1}`
+    // With the next line joined on, so that a reference wrapped across two lines is still seen.
+    const next = (lines[index + 1] ?? '').replace(/^\s*(\*|\/\/|#|>)?\s*/, '')
+    const joined = `${line} ${next}`
     for (const [pattern, what] of OUTSIDE_DOCUMENTS) {
-      const match = pattern.exec(line)
-      if (match) problems.push(`${where}: "${match[0]}" cites ${what}, which is not in the repository`)
+      for (const match of joined.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+        if (match.index < line.length)
+          problems.push(`${where}: "${match[0]}" cites ${what}, which is not in the repository`)
+      }
     }
     for (const [, path] of line.matchAll(/\b(docs\/[\w./-]+\.md)\b/g)) {
       if (!exists(path!)) problems.push(`${where}: ${path} does not exist`)
@@ -109,7 +114,8 @@ function existsInRepo(path: string): boolean {
 describe('document references', () => {
   it('catches outside documents, dead links, missing headings and unknown ADRs', () => {
     const text = [
-      'See DESIGN.md section 5 and spec section 3 (issue 4).',
+      'See DESIGN.md section 5 and spec section 3 (issue 4). Wrapped: spec section',
+      ' * 8.',
       'As the spec says; see [the rules](../docs/nowhere.md) and ADR 999.',
       'Roles are in [product](../docs/product.md#roles-and-labels), not [here](../docs/product.md#nope).',
     ].join('\n')
@@ -121,7 +127,7 @@ describe('document references', () => {
     expect(problems.join('\n')).toMatch(/nowhere\.md does not resolve/)
     expect(problems.join('\n')).toMatch(/ADR 999 does not exist/)
     expect(problems.join('\n')).toMatch(/no heading #nope/)
-    expect(problems).toHaveLength(8) // the dead link counts twice: as a link and as a docs/ path
+    expect(problems).toHaveLength(9) // the dead link counts twice: as a link and as a docs/ path
   })
 
   it('lists every ADR in the README', () => {

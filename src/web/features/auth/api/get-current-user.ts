@@ -6,8 +6,8 @@ import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
 export const currentUserQueryKey = ['current-user'] as const
 
 /**
- * The text of the last failure to load the current user that was not a plain 401 (spec section
- * 8): the visitor is treated as logged out and /login shows it.
+ * The text of the last failure to load the current user that was not a plain 401
+ * (docs/product.md#screens-and-navigation): the visitor is treated as logged out and /login shows it.
  */
 let authError: string | null = null
 
