@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** An educator's student list: `{ students: [{ name, uuid }] }`. */
 export const educatorStudentsSchema = z.object({
@@ -9,7 +10,7 @@ export const educatorStudentsSchema = z.object({
 
 export const educatorStudentsQueryOptions = (educatorUuid: string) =>
   queryOptions({
-    queryKey: ['educator-students', educatorUuid],
+    queryKey: queryKeys.educatorStudents.of(educatorUuid),
     queryFn: () =>
       apiFetch(`/v1/educators/${encodeURIComponent(educatorUuid)}/students`, {
         schema: educatorStudentsSchema,
