@@ -49,3 +49,12 @@ export const invitePreviewSchema = z.object({
   available: z.boolean(),
 })
 export type InvitePreview = z.infer<typeof invitePreviewSchema>
+
+/** An invite as the admin sees it: its status, and who used it. */
+export const adminInviteSchema = inviteSchema.extend({
+  status: z.enum(['available', 'used', 'expired']),
+  usedBy: z.object({ name: z.string(), uuid: z.string() }).nullable().optional(),
+  /** The first-admin link printed at setup: never renewed once an admin exists. */
+  bootstrap: z.boolean().optional(),
+})
+export type AdminInvite = z.infer<typeof adminInviteSchema>

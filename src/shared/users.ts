@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
-import { requiredText } from './validation'
+import { booleanField, givenOnce, pageLimit, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
   satScoresHistorical: z.array(satScoreSchema).default([]),
@@ -16,6 +17,17 @@ export const profilesSchema = z.object({
   profileAdmin: emptyProfileSchema.nullish(),
   profileFao: emptyProfileSchema.nullish(),
 })
+
+/** A person as lists show them: name, uuid and their profiles (docs/product.md#roles-and-labels). */
+export const userSummarySchema = z.object({
+  name: z.string(),
+  uuid: z.string(),
+  ...profilesSchema.shape,
+})
+export type UserSummary = z.infer<typeof userSummarySchema>
+
+/** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
+export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
 
 export const currentUserSchema = z.object({
   name: z.string(),
@@ -39,3 +51,66 @@ export type OnboardBody = z.infer<typeof onboardBodySchema>
 export const educatorOnboardFormSchema = onboardBodySchema.extend({ bio: requiredText(BIO_MAX) })
 
 export const onboardResultSchema = currentUserSchema
+
+/** `PATCH /v1/users/me`: the caller's own name and (for educators) bio, for /settings. */
+export const updateMeBodySchema = z
+  .strictObject({
+    name: requiredText(NAME_MAX).optional(),
+    bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.bio !== undefined, {
+    message: 'Send a name or a bio.',
+    path: ['body'],
+  })
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
+
+export const USER_PAGE_DEFAULT = 25
+export const USER_PAGE_MAX = 100
+
+/** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the original bare list instead). */
+export const userListQuerySchema = z.object({
+  'available-for': z.string(givenOnce('available-for')).optional(),
+  q: z.string(givenOnce('q')).trim().max(200, 'Use at most 200 characters.').optional(),
+  role: z.enum(ROLES, { error: `Use one of: ${ROLES.join(', ')}.` }).optional(),
+  cursor: z.string(givenOnce('cursor')).max(512, 'That cursor is not valid.').optional(),
+  limit: pageLimit(USER_PAGE_MAX).optional(),
+})
+export type UserListQuery = z.input<typeof userListQuerySchema>
+
+/** A person in the admin's user list: the original user shape (name, uuid, profiles) plus account facts. */
+export const adminUserSchema = userSummarySchema.extend({
+  email: z.string(),
+  onboardingRequired: z.boolean(),
+  disabled: z.boolean(),
+  /** Set when the user holds a student profile that is archived. */
+  archived: z.boolean(),
+  createdAt: z.string(),
+})
+export type AdminUser = z.infer<typeof adminUserSchema>
+
+export const userPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type UserPage = z.infer<typeof userPageSchema>
+
+/**
+ * `PATCH /v1/users/{id}`: grant (true) or revoke (false) profiles, disable or re-enable the
+ * account. Omitted fields stay as they are. `student: false` on a student is refused (archive
+ * instead); an admin cannot revoke their own admin profile or disable themself; the last admin
+ * keeps theirs.
+ */
+export const updateUserBodySchema = z
+  .strictObject({
+    admin: booleanField.optional(),
+    educator: booleanField.optional(),
+    fao: booleanField.optional(),
+    student: booleanField.optional(),
+    disabled: booleanField.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of admin, educator, fao, student or disabled.',
+    path: ['body'],
+  })
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>

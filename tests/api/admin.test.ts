@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminUser, AuditEvent, UserPage } from '../../src/shared/admin'
+import type { AuditEvent } from '../../src/shared/audit'
+import type { AdminUser, UserPage } from '../../src/shared/users'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'

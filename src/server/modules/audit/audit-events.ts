@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditPage } from '../../../shared/admin'
+import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditPage } from '../../../shared/audit'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError } from '../../problems'

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { AdminInvite } from '../../../shared/admin'
 import {
+  type AdminInvite,
   type CreateInviteBody,
   INVITE_LIFETIME_DAYS,
   type Invite,

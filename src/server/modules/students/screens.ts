@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { userRoleLabels } from '../../../shared/roles'
-import type { MyDashboard, UserProfileScreen } from '../../../shared/students'
+import type { MyDashboard, UserProfileScreen } from '../../../shared/screens'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
-import type { UserSummary } from '../../../shared/students'
+import type { UserSummary } from '../../../shared/users'
 
 /**
  * SQL fragments that build JSON inside one query, so a student record, a team or a user list is

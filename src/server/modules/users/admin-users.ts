@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { ROLES, type Role } from '../../../shared/roles'
 import {
   type AdminUser,
   type UpdateUserBody,
   USER_PAGE_DEFAULT,
   type UserListQuery,
   type UserPage,
-} from '../../../shared/admin'
-import { ROLES, type Role } from '../../../shared/roles'
+} from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, HttpProblem, notFound } from '../../problems'

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { UpdateMeBody } from '../../../shared/admin'
-import type { CurrentUser } from '../../../shared/users'
+import type { CurrentUser, UpdateMeBody } from '../../../shared/users'
 import { MESSAGES } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { fieldError } from '../../problems'

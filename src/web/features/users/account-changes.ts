@@ -1,5 +1,5 @@
-import type { AdminUser, UpdateUserBody } from '../../../shared/admin'
 import { ROLE_LABELS, type Role, rolesOf } from '../../../shared/roles'
+import type { AdminUser, UpdateUserBody } from '../../../shared/users'
 
 /** What the Manage dialog holds: the four roles and whether the account is disabled. */
 export interface AccountState {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { auditPageSchema, auditQuerySchema } from '../../../../shared/admin'
+import { auditPageSchema, auditQuerySchema } from '../../../../shared/audit'
 import { listAuditEvents } from '../../../modules/audit/audit-events'
 import { access } from '../../../plugins/access'
 

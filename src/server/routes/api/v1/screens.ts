@@ -4,8 +4,9 @@ import {
   adminOverviewSchema,
   adminStudentsScreenSchema,
   adminUsersScreenSchema,
-} from '../../../../shared/admin'
-import { myDashboardSchema, userProfileScreenSchema } from '../../../../shared/students'
+  myDashboardSchema,
+  userProfileScreenSchema,
+} from '../../../../shared/screens'
 import { adminOverview, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
 import { access, requireViewer } from '../../../plugins/access'

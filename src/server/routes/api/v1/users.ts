@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminUserSchema,
+  availableUserSchema,
+  currentUserSchema,
+  onboardBodySchema,
   updateMeBodySchema,
   updateUserBodySchema,
   userListQuerySchema,
   userPageSchema,
-} from '../../../../shared/admin'
-import { availableUserSchema } from '../../../../shared/students'
-import { currentUserSchema, onboardBodySchema } from '../../../../shared/users'
+} from '../../../../shared/users'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { adminOverviewSchema, auditPageSchema } from '../../../../shared/admin'
+import { auditPageSchema } from '../../../../shared/audit'
+import { adminOverviewSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

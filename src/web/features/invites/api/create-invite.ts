@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminInviteSchema } from '../../../../shared/admin'
 import type { CreateInviteBody } from '../../../../shared/invites'
+import { adminInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
 import { invalidateInvites } from './invalidate-invites'
 

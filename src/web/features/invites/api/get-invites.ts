@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { adminInviteSchema } from '../../../../shared/admin'
+import { adminInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminInviteSchema } from '../../../../shared/admin'
+import { adminInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
 import { invalidateInvites } from './invalidate-invites'
 

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { AdminInvite } from '../../../../shared/admin'
-import { createInviteBodySchema } from '../../../../shared/invites'
+import { type AdminInvite, createInviteBodySchema } from '../../../../shared/invites'
 import { inviteRoleLabels, ROLE_LABELS, type Role } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'

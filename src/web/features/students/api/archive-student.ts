@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { archivedStudentSchema } from '../../../../shared/admin'
+import { archivedStudentSchema } from '../../../../shared/students'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 import { invalidateRecord } from './invalidate-record'

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { availableUserSchema } from '../../../../shared/students'
+import { availableUserSchema } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { myDashboardSchema } from '../../../../shared/students'
+import { myDashboardSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

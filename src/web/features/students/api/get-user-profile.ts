@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userProfileScreenSchema } from '../../../../shared/students'
+import { userProfileScreenSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

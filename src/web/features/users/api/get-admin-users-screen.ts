@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminUsersScreenSchema } from '../../../../shared/admin'
+import { adminUsersScreenSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { USER_PAGE_DEFAULT, userPageSchema } from '../../../../shared/admin'
+import { USER_PAGE_DEFAULT, userPageSchema } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys, type UserFilters } from '../../../lib/query-keys'
 

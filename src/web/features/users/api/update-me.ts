@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UpdateMeBody } from '../../../../shared/admin'
-import { currentUserSchema } from '../../../../shared/users'
+import { currentUserSchema, type UpdateMeBody } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminUserSchema, type UpdateUserBody } from '../../../../shared/admin'
+import { adminUserSchema, type UpdateUserBody } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 
