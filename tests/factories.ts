@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '../src/server/db/client'
-import { actScores, satScores, teamMembers, userInvites } from '../src/server/db/schema'
+import {
+  actScores,
+  guardianLinks,
+  guardianProfiles,
+  satScores,
+  sessionNotes,
+  teamMembers,
+  userInvites,
+} from '../src/server/db/schema'
 import { insertDocument } from '../src/server/db/seed/documents'
 import { insertUser, type SeededUser } from '../src/server/db/seed/users'
 import type { Role } from '../src/shared/roles'
@@ -37,6 +45,43 @@ export async function createUser(db: DbOrTx, spec: UserSpec): Promise<CreatedUse
 
 export async function addToTeam(db: DbOrTx, studentId: string, memberId: string): Promise<void> {
   await db.insert(teamMembers).values({ studentId, memberId }).onConflictDoNothing()
+}
+
+/** Links a guardian to a student (granting the guardian profile when missing). */
+export async function addGuardian(
+  db: DbOrTx,
+  studentId: string,
+  guardianId: string,
+  relationship = 'Parent',
+): Promise<void> {
+  await db.insert(guardianProfiles).values({ userId: guardianId }).onConflictDoNothing()
+  await db.insert(guardianLinks).values({ studentId, guardianId, relationship }).onConflictDoNothing()
+}
+
+export interface NoteSpec {
+  authorId: string
+  date?: string
+  visibility?: 'shared' | 'internal'
+  body?: string
+  durationMinutes?: number | null
+  createdAt?: Date
+}
+
+export async function createNote(db: DbOrTx, studentId: string, spec: NoteSpec): Promise<string> {
+  sequence += 1
+  const [row] = await db
+    .insert(sessionNotes)
+    .values({
+      studentId,
+      authorId: spec.authorId,
+      date: spec.date ?? '2026-01-15',
+      visibility: spec.visibility ?? 'internal',
+      body: spec.body ?? `Note ${sequence}`,
+      durationMinutes: spec.durationMinutes ?? null,
+      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
+    })
+    .returning({ id: sessionNotes.id })
+  return row!.id
 }
 
 export interface SatSpec {

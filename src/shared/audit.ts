@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { givenOnce, pageLimit } from './validation'
+import { cursorField, oneValue, pageLimit } from './paging'
 
 // The audit log: who changed what, when, before and after (docs/api.md#paging-and-cursors).
 
@@ -40,9 +40,9 @@ export type AuditEvent = z.infer<typeof auditEventSchema>
 
 export const AUDIT_PAGE_DEFAULT = 50
 export const auditQuerySchema = z.object({
-  studentId: z.string(givenOnce('studentId')).optional(),
-  actorId: z.string(givenOnce('actorId')).optional(),
-  cursor: z.string(givenOnce('cursor')).max(512, 'That cursor is not valid.').optional(),
+  studentId: z.string(oneValue('studentId')).optional(),
+  actorId: z.string(oneValue('actorId')).optional(),
+  cursor: cursorField,
   limit: pageLimit(100).optional(),
 })
 export const auditPageSchema = z.object({

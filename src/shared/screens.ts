@@ -1,14 +1,32 @@
 import { z } from 'zod'
 import { auditEventSchema } from './audit'
-import { adminStudentRowSchema, studentSchema, studentWithLatestSchema } from './students'
+import { noteSchema } from './notes'
+import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
+import { adminStudentRowSchema, studentRefSchema, studentSchema, studentWithLatestSchema } from './students'
 
 // `GET /v1/screens/...`: the data each workspace screen loads in one call.
 
-/** `GET /v1/screens/my-dashboard`: `students` is added for staff. */
+/** A guardian's dashboard card for one linked student. */
+export const guardianCardSchema = z.object({
+  student: studentRefSchema.extend({ archived: z.boolean() }),
+  relationship: z.string(),
+  latestSat: satScoreSchema.nullable(),
+  latestAct: actScoreSchema.nullable(),
+  superscores: superscoresSchema,
+  /** The newest note shared with the family, or null; internal notes never appear here. */
+  newestSharedNote: noteSchema.nullable(),
+})
+export type GuardianCard = z.infer<typeof guardianCardSchema>
+
+/**
+ * `GET /v1/screens/my-dashboard`: `students` is added for staff, `guardianOf` (one card per linked
+ * student, possibly empty) for guardians.
+ */
 export const myDashboardSchema = z.object({
   name: z.string(),
   student: studentSchema.optional(),
   students: z.array(studentWithLatestSchema).optional(),
+  guardianOf: z.array(guardianCardSchema).optional(),
 })
 export type MyDashboard = z.infer<typeof myDashboardSchema>
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { documentSchema } from './documents'
+import { guardianSchema } from './guardians'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
 import { userSummarySchema } from './users'
@@ -11,6 +12,8 @@ export const studentSchema = z.object({
   name: z.string(),
   archived: z.boolean(),
   team: z.array(userSummarySchema),
+  /** The student's guardians (parents, legal guardians); emails for staff and admins only. */
+  guardians: z.array(guardianSchema),
   documents: z.array(documentSchema),
   satScoresHistorical: z.array(satScoreSchema),
   actScoresHistorical: z.array(actScoreSchema),

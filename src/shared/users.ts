@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
-import { booleanField, givenOnce, pageLimit, requiredText } from './validation'
+import { booleanField, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
   satScoresHistorical: z.array(satScoreSchema).default([]),
@@ -16,6 +17,8 @@ export const profilesSchema = z.object({
   profileEducator: educatorProfileSchema.nullish(),
   profileAdmin: emptyProfileSchema.nullish(),
   profileFao: emptyProfileSchema.nullish(),
+  /** A parent or legal guardian of one or more students (the links are on each student). */
+  profileGuardian: emptyProfileSchema.nullish(),
 })
 
 /** A person as lists show them: name, uuid and their profiles (docs/product.md#roles-and-labels). */
@@ -35,6 +38,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   onboardingRequired: z.boolean().optional(),
   ...profilesSchema.shape,
+  /** Email me when a coach shares a session note (students and guardians; on by default). */
+  emailOnSharedNotes: z.boolean().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 
@@ -57,9 +62,10 @@ export const updateMeBodySchema = z
   .strictObject({
     name: requiredText(NAME_MAX).optional(),
     bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
+    emailOnSharedNotes: booleanField.optional(),
   })
-  .refine((body) => body.name !== undefined || body.bio !== undefined, {
-    message: 'Send a name or a bio.',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send a name, a bio or emailOnSharedNotes.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
@@ -69,10 +75,10 @@ export const USER_PAGE_MAX = 100
 
 /** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the original bare list instead). */
 export const userListQuerySchema = z.object({
-  'available-for': z.string(givenOnce('available-for')).optional(),
-  q: z.string(givenOnce('q')).trim().max(200, 'Use at most 200 characters.').optional(),
+  'available-for': z.string(oneValue('available-for')).optional(),
+  q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
   role: z.enum(ROLES, { error: `Use one of: ${ROLES.join(', ')}.` }).optional(),
-  cursor: z.string(givenOnce('cursor')).max(512, 'That cursor is not valid.').optional(),
+  cursor: cursorField,
   limit: pageLimit(USER_PAGE_MAX).optional(),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>

@@ -73,17 +73,6 @@ export const currentPasswordField = z.string(MESSAGES.required).min(1, MESSAGES.
 /** The "empty JSON body" that actions take; no body at all is accepted too. */
 export const emptyBodySchema = z.strictObject({}).nullish()
 
-/** A query parameter given twice arrives as a list: say so instead of zod's default wording. */
-export const givenOnce = (what: string) => `Give ${what} once, as text.`
-
-/** `limit` of a paged list: a whole number from 1 to `max`, as the query string's text. */
-export const pageLimit = (max: number) =>
-  z
-    .string(givenOnce('limit'))
-    .regex(/^\d+$/, `Use a whole number from 1 to ${max}.`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `Use a whole number from 1 to ${max}.`).max(max, `Use at most ${max}.`))
-
 /** One field problem, as in problem details' `errors` and in forms. */
 export interface FieldProblem {
   path: string

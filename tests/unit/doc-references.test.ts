@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Every document the code and docs point at is in the repository (ADR 024). The product's rules
+ * Every document the code and docs point at is in the repository (ADR 026). The product's rules
  * are in docs/product.md, the API's conventions in docs/api.md, the reasons in docs/decisions/.
  * This fails on: a relative Markdown link that does not resolve (or names a heading that is not
  * there), a `docs/….md` path or an "ADR NNN" with no such file, and references to documents the
@@ -78,8 +78,10 @@ function problemsIn(file: string, text: string, exists: (path: string) => boolea
           problems.push(`${where}: "${match[0]}" cites ${what}, which is not in the repository`)
       }
     }
-    for (const [, path] of line.matchAll(/\b(docs\/[\w./-]+\.md)\b/g)) {
+    for (const [, path, anchor] of line.matchAll(/\b(docs\/[\w./-]+\.md)(?:#([\w-]+))?/g)) {
       if (!exists(path!)) problems.push(`${where}: ${path} does not exist`)
+      else if (anchor && !anchorsOf(readFileSync(join(root, path!), 'utf8')).has(anchor))
+        problems.push(`${where}: ${path} has no heading #${anchor}`)
     }
     for (const [, number] of line.matchAll(/\bADRs? (\d{1,3})\b/g)) {
       const padded = number!.padStart(3, '0')
@@ -118,6 +120,7 @@ describe('document references', () => {
       ' * 8.',
       'As the spec says; see [the rules](../docs/nowhere.md) and ADR 999.',
       'Roles are in [product](../docs/product.md#roles-and-labels), not [here](../docs/product.md#nope).',
+      '// In code: docs/product.md#permissions, not docs/api.md#nowhere.',
     ].join('\n')
     const problems = problemsIn('tests/example.md', text, existsInRepo)
     expect(problems.join('\n')).toMatch(/DESIGN/)
@@ -127,7 +130,9 @@ describe('document references', () => {
     expect(problems.join('\n')).toMatch(/nowhere\.md does not resolve/)
     expect(problems.join('\n')).toMatch(/ADR 999 does not exist/)
     expect(problems.join('\n')).toMatch(/no heading #nope/)
-    expect(problems).toHaveLength(9) // the dead link counts twice: as a link and as a docs/ path
+    expect(problems.join('\n')).toMatch(/docs\/api.md has no heading #nowhere/)
+    // The dead link and the missing heading in Markdown count twice: as a link and as a docs/ path.
+    expect(problems).toHaveLength(11)
   })
 
   it('lists every ADR in the README', () => {

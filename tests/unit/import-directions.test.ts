@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Imports flow one way (docs/architecture.md, ADR 024): src/shared <- src/server and
+ * Imports flow one way (docs/architecture.md, ADR 026): src/shared <- src/server and
  * src/shared <- src/web; the web app never imports the server nor the server the web app; no
  * production code imports tests/ (it would ship test code in the build). This reads every import
  * specifier in src/ (static, dynamic, re-exports) and resolves the relative ones.

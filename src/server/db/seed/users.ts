@@ -1,7 +1,15 @@
 import { hashPassword } from 'better-auth/crypto'
 import type { Role } from '../../../shared/roles'
 import type { DbOrTx } from '../client'
-import { accounts, adminProfiles, educatorProfiles, faoProfiles, studentProfiles, users } from '../schema'
+import {
+  accounts,
+  adminProfiles,
+  educatorProfiles,
+  faoProfiles,
+  guardianProfiles,
+  studentProfiles,
+  users,
+} from '../schema'
 
 /**
  * A person with a password login and the profiles of their roles, written straight to the tables
@@ -48,5 +56,7 @@ export async function insertUser(db: DbOrTx, seed: UserSeed): Promise<SeededUser
     await db.insert(educatorProfiles).values({ userId: id, bio: seed.bio ?? '' })
   if (seed.roles.includes('admin')) await db.insert(adminProfiles).values({ userId: id })
   if (seed.roles.includes('fao')) await db.insert(faoProfiles).values({ userId: id })
+  // A guardian profile alone; the links to students are made separately.
+  if (seed.roles.includes('guardian')) await db.insert(guardianProfiles).values({ userId: id })
   return { id, name: seed.name, email, password: seed.password, roles: seed.roles }
 }

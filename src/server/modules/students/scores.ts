@@ -17,11 +17,12 @@ import { type StudentAccess, studentAccess } from './record'
 type SatEntry = SatSections & { date: string }
 type ActEntry = ActSections & { date: string }
 
-/** Scores: admins, educators on the team and the student; an FAO reads only (docs/product.md#permissions). */
+/** Scores: admins, educators on the team and the student; an FAO and guardians read only (docs/product.md#permissions). */
 async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')
     throw forbidden('Financial-aid officers can read this record but not change scores.')
+  if (access === 'guardian') throw forbidden('Guardians can read scores but not change them.')
   return access
 }
 

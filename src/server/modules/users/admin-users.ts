@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { ROLES, type Role } from '../../../shared/roles'
+import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
 import {
   type AdminUser,
   type UpdateUserBody,
@@ -20,6 +20,7 @@ const PROFILE_TABLES: Record<Role, string> = {
   educator: 'educator_profiles',
   fao: 'fao_profiles',
   student: 'student_profiles',
+  guardian: 'guardian_profiles',
 }
 
 interface AdminUserRow {
@@ -133,8 +134,8 @@ export async function updateUser(
     if (!target) throw notFound('No such user.')
     const self = id === actor.id
     const held = new Set(target.roles)
-    const granted = ROLES.filter((role) => body[role] === true && !held.has(role))
-    const revoked = ROLES.filter((role) => body[role] === false && held.has(role))
+    const granted = GRANTABLE_ROLES.filter((role) => body[role] === true && !held.has(role))
+    const revoked = GRANTABLE_ROLES.filter((role) => body[role] === false && held.has(role))
 
     if (revoked.includes('student')) {
       throw refused(
@@ -167,8 +168,9 @@ export async function updateUser(
     for (const role of revoked) {
       await tx.execute(sql`delete from ${sql.raw(PROFILE_TABLES[role])} where user_id = ${id}`)
     }
-    // A team holds only educators and FAOs (docs/product.md#permissions): someone left with neither leaves every team.
-    const holdsAfter = (role: Role) => (held.has(role) || granted.includes(role)) && !revoked.includes(role)
+    // A team holds only educators and FAOs (docs/product.md#teams): someone left with neither leaves every team.
+    const changed = (list: readonly Role[], role: Role) => list.includes(role)
+    const holdsAfter = (role: Role) => (held.has(role) || changed(granted, role)) && !changed(revoked, role)
     const staffAfter = holdsAfter('educator') || holdsAfter('fao')
     let teamsLeft: string[] = []
     if (!staffAfter && revoked.some((role) => role === 'educator' || role === 'fao')) {

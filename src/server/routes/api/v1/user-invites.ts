@@ -5,6 +5,7 @@ import { adminInviteSchema, createInviteBodySchema, invitePreviewSchema } from '
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
 import { inviteMail } from '../../../mail/messages'
+import { studentName } from '../../../modules/guardians/guardians'
 import {
   createInvite,
   deleteInvite,
@@ -23,7 +24,10 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
   async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger) {
     if (!row.email) return
-    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt)
+    const guardianOf = row.guardianStudentId
+      ? { studentName: await studentName(app.db, row.guardianStudentId) }
+      : undefined
+    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, guardianOf)
     await app.mailer.send(mail).catch((err) => log.error({ err }, 'invite mail failed'))
   }
 
