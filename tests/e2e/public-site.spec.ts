@@ -208,6 +208,8 @@ test('the contact form: shared rules, sent, emailed, and handled by an admin', a
   const hosts = await recordHosts(visitor)
   await visitor.goto('/contact-us')
   await expect(visitor.getByRole('heading', { name: 'Write or call us' })).toBeHidden()
+  // The island loads after the page: a click before it is live would be a plain form submit.
+  await expect(visitor.locator('form[data-island="contact-form"][data-mounted]')).toBeAttached()
 
   // The shared schema speaks before the server is asked (docs/product.md#form-messages).
   await visitor.getByRole('button', { name: 'Send message' }).click()

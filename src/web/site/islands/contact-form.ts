@@ -135,4 +135,6 @@ export function mountContactForm(form: HTMLFormElement) {
       button.textContent = idleLabel
     }
   })
+  // Loaded after the page (a dynamic import): say when the form is live, for tests and styles.
+  form.dataset.mounted = ''
 }
