@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
+import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // External plugins, then ours, then routes (STYLE.md).
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { env })
+  await app.register(inputGuardPlugin)
   await app.register(compress, { threshold: 1024 })
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
@@ -139,6 +141,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // API answers hold minors' records: no browser or proxy may keep a copy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
   })
   app.addHook('onClose', async () => {
     await mailer.close()
