@@ -105,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mailer', mailer)
   app.decorate('env', env)
 
-  // External plugins, then ours, then routes (STYLE.md).
+  // External plugins, then ours, then routes (docs/architecture.md, request flow).
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { env })
   await app.register(inputGuardPlugin)

@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
- * Every /api/v1 route against every kind of caller (DESIGN.md section 5), from this one table. A
+ * Every /api/v1 route against every kind of caller (docs/product.md#permissions), from this one table. A
  * route the app serves but the table lacks fails the last test, so none can be forgotten.
  *
  * The student record under test belongs to `student`; `educator` and `fao` are on its team;

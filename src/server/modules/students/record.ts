@@ -19,7 +19,7 @@ import {
 } from './sql'
 
 /**
- * What a viewer may do with one student's record (docs/product.md, "Permissions"):
+ * What a viewer may do with one student's record (docs/product.md#permissions):
  * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
  * - `self`: the student, who never sees hidden documents;
  * - `guardian`: a linked parent or guardian, who reads as the student does.

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
-import type { UserSummary } from '../../../shared/students'
+import type { UserSummary } from '../../../shared/users'
 
 /**
  * SQL fragments that build JSON inside one query, so a student record, a team or a user list is
- * one round trip (issue 3: the student record is the hottest read). Aliases start with `_` so
+ * one round trip (the student record is the hottest read; ADR 016). Aliases start with `_` so
  * they never shadow the outer query's.
  */
 export const satScoresJson = (studentId: SQL) => sql`coalesce((
@@ -28,7 +28,7 @@ export const latestActJson = (studentId: SQL) => sql`(select json_build_object('
   where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
 
 /** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
-/** Whether the user holds an educator or FAO profile: who may join a team (DESIGN.md section 5). */
+/** Whether the user holds an educator or FAO profile: who may join a team (docs/product.md#permissions). */
 export const holdsStaffProfile = (
   userId: SQL,
 ) => sql`(exists(select 1 from educator_profiles where user_id = ${userId})
