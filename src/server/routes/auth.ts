@@ -111,11 +111,12 @@ async function checkLimits(
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
   const email = subject
   if (!email) return
-  const window = AUTH_LIMITS.failuresPerEmailAndIp
-  const key = [kind, 'email', email, request.ip]
   // Reset requests count every request; sign-in and sign-up count failures only.
-  const seen = kind === 'reset' ? await limiter.hit(key, window) : await limiter.peek(key)
-  const limit = limiter.allowed(window)
+  const seen =
+    kind === 'reset'
+      ? await limiter.hitFailure(kind, email, request.ip)
+      : await limiter.peekFailures(kind, email, request.ip)
+  const limit = limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp)
   if (kind === 'reset' ? seen.count > limit : seen.count >= limit)
     throw tooManyRequests(seen.retryAfterSeconds)
 }
@@ -129,7 +130,7 @@ async function countFailure(
 ) {
   const email = subject
   if (email && status >= 400 && status < 500 && status !== 429) {
-    await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
+    await limiter.hitFailure(kind, email, request.ip)
   }
 }
 
