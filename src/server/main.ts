@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { DEMO_PASSWORD, DemoRefusedError, seedDemo } from './cli/demo'
 import { openDatabase } from './db/client'
 import { EnvError, loadDotEnv, parseEnv } from './env'
+import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { ensureBootstrapInvite } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
 
@@ -45,6 +46,11 @@ async function main() {
     process.stdout.write(
       `\nNo admin account yet. Create the first admin with this one-time link:\n${inviteLink(env.appOrigin, bootstrap)}\n\n`,
     )
+  }
+  if (mailStaysInOutbox(env)) {
+    // A plain line as well as a log field: nobody gets their invite until someone sets SMTP_URL.
+    logger.warn({ outbox: `${env.DATA_DIR}/outbox` }, OUTBOX_WARNING)
+    process.stdout.write(`\nWarning: ${OUTBOX_WARNING}\n\n`)
   }
   logger.info({ url: env.appOrigin, ms: Math.round(performance.now() - started) }, 'serving')
 }

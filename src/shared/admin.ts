@@ -187,5 +187,7 @@ export const adminOverviewSchema = z.object({
     openInquiries: z.number(),
   }),
   recentEvents: z.array(auditEventSchema),
+  /** True when a production server has no SMTP_URL: invites and resets are written to files, not sent. */
+  mailNotSent: z.boolean().optional(),
 })
 export type AdminOverview = z.infer<typeof adminOverviewSchema>
