@@ -24,12 +24,15 @@ export function inviteMail(
   link: string,
   roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
   expiresAt: Date,
+  /** The name the admin knows them by, when they gave one (bulk invites). */
+  name?: string,
 ): MailMessage {
   const labels = inviteRoleLabels(roles).join(', ')
   return {
     to,
     subject: `Your invitation to ${BRAND.name}`,
     text: [
+      ...(name ? [`Hello ${name},`, ''] : []),
       `You are invited to ${BRAND.name}'s workspace (${labels}).`,
       '',
       'Create your account with this link:',

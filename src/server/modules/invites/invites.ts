@@ -51,7 +51,7 @@ export const isAvailable = (row: Pick<UserInviteRow, 'usedAt' | 'expiresAt'>, no
 export const availableCondition = () => and(isNull(userInvites.usedAt), gt(userInvites.expiresAt, sql`now()`))
 
 /** What the audit log keeps of an invite. */
-const auditedInvite = (row: UserInviteRow) => ({
+export const auditedInvite = (row: UserInviteRow) => ({
   roles: ROLES.filter((role) => row[role]),
   email: row.email,
   expiresAt: row.expiresAt.toISOString(),
