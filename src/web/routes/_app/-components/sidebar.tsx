@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../../shared/users'
 import { LogOutButton } from '../../../components/layout/log-out-button'
 import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
 
 const linkClass =
@@ -46,6 +47,12 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         {user.profileAdmin != null ? (
           <NavGroup title="Admin">
             <li>
+              <Link to="/admin" activeOptions={{ exact: true }} className={linkClass} onClick={onNavigate}>
+                Overview
+                <OpenInquiries />
+              </Link>
+            </li>
+            <li>
               <Link to="/admin/students" className={linkClass} onClick={onNavigate}>
                 Manage Students
               </Link>
@@ -63,6 +70,26 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         </div>
       </nav>
     </div>
+  )
+}
+
+/** The count of contact requests waiting for a reply, read as part of the link's name. */
+function OpenInquiries() {
+  const overview = useQuery(adminOverviewQueryOptions())
+  const open = overview.data?.counts.openInquiries ?? 0
+  if (open === 0) return null
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-auto rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-ink"
+      >
+        {open}
+      </span>
+      <span className="sr-only">
+        , {open} open {open === 1 ? 'inquiry' : 'inquiries'}
+      </span>
+    </>
   )
 }
 
