@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type CurrentUser, currentUserSchema } from '../../../../shared/users'
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
+import { clearSessionHint } from '../../../lib/session-hint'
 
 export const currentUserQueryKey = ['current-user'] as const
 
@@ -22,7 +23,9 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     return user
   } catch (error) {
     // Any failure means "no user"; only a 401 is the ordinary logged-out answer.
-    authError = error instanceof ApiError && error.status === 401 ? null : errorMessage(error)
+    const loggedOut = error instanceof ApiError && error.status === 401
+    authError = loggedOut ? null : errorMessage(error)
+    if (loggedOut) clearSessionHint()
     return null
   }
 }
