@@ -8,8 +8,10 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../../shared/auth'
+import { SESSION_HINT_COOKIE } from '../../shared/public-site'
 import type { Auth } from '../auth/better-auth'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
+import { SESSION_EXPIRES_IN } from '../auth/session'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
 import { sendProblem } from '../plugins/errors'
@@ -57,8 +59,26 @@ function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
   })
 }
 
+/**
+ * The public pages' "probably logged in" hint follows the session cookie: set with it (same
+ * lifetime, Secure when it is), cleared when it is cleared. Page scripts may read it; it grants
+ * nothing.
+ */
+export function sessionHintCookie(setCookies: string[]): string | undefined {
+  const session = setCookies.find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
+  if (!session) return undefined
+  const ended = /^[^=]+=;/.test(session) || /;\s*max-age=0(;|$)/i.test(session)
+  const secure = /;\s*secure(;|$)/i.test(session) ? '; Secure' : ''
+  return ended
+    ? `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+    : `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${SESSION_EXPIRES_IN}; SameSite=Lax${secure}`
+}
+
 async function relay(response: Response, reply: FastifyReply): Promise<FastifyReply> {
-  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  const setCookies = response.headers.getSetCookie()
+  for (const cookie of setCookies) reply.header('set-cookie', cookie)
+  const hint = sessionHintCookie(setCookies)
+  if (hint) reply.header('set-cookie', hint)
   const text = await response.text()
   if (!response.ok) {
     let body: { code?: string; message?: string } = {}
