@@ -9,6 +9,7 @@ import { useUpdateMe } from '../../../features/users/api/update-me'
 import { NameBioFields, useNameBioForm } from '../../../features/users/components/name-bio-fields'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 
 /** /settings "Profile": name, and the bio for educators (the same rules as onboarding). */
 export function ProfileForm({ user }: { user: CurrentUser }) {
@@ -17,6 +18,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const updateMe = useUpdateMe()
   const [formError, setFormError] = useState<string | null>(null)
+  useWarnBeforeUnload(form.formState.isDirty)
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
