@@ -20,8 +20,8 @@ export function announceSessionChange(): void {
  *   (expired, revoked, account disabled): go to the login page once, saying so, instead of an
  *   error in every panel;
  * - another tab logged in or out, or the tab comes back to the front: ask the server who is
- *   logged in, and when it is someone else, start over on their dashboard (nothing of the first
- *   person's stays on screen or in the cache).
+ *   logged in, and when it is someone else (or someone, on the login page), start over on their
+ *   dashboard, so nothing of the first person's stays on screen or in the cache.
  */
 export function watchSession(queryClient: QueryClient, router: AnyRouter): () => void {
   const cachedUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey)
@@ -45,11 +45,12 @@ export function watchSession(queryClient: QueryClient, router: AnyRouter): () =>
 
   const recheck = async () => {
     const before = cachedUser()
-    if (!before) return
+    // Logged out here: only the login page cares that another tab has logged in since.
+    if (!before && router.state.location.pathname !== '/login') return
     const now = await queryClient
       .fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
       .catch(() => before)
-    if (now && now.uuid !== before.uuid) window.location.assign('/dashboard')
+    if (now && now.uuid !== before?.uuid) window.location.assign('/dashboard')
   }
 
   const onMessage = () => void recheck()

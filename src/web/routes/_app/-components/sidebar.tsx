@@ -47,10 +47,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         {user.profileAdmin != null ? (
           <NavGroup title="Admin">
             <li>
-              <Link to="/admin" activeOptions={{ exact: true }} className={linkClass} onClick={onNavigate}>
-                Overview
-                <OpenInquiries />
-              </Link>
+              <OverviewLink onNavigate={onNavigate} />
             </li>
             <li>
               <Link to="/admin/students" className={linkClass} onClick={onNavigate}>
@@ -73,23 +70,30 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
   )
 }
 
-/** The count of contact requests waiting for a reply, read as part of the link's name. */
-function OpenInquiries() {
+/**
+ * The overview's link, with the count of contact requests waiting for a reply: a badge to see,
+ * and part of the link's name to hear ("Overview, 3 open inquiries").
+ */
+function OverviewLink({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
   const overview = useQuery(adminOverviewQueryOptions())
   const open = overview.data?.counts.openInquiries ?? 0
-  if (open === 0) return null
   return (
-    <>
-      <span
-        aria-hidden="true"
-        className="ml-auto rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-ink"
-      >
-        {open}
-      </span>
-      <span className="sr-only">
-        , {open} open {open === 1 ? 'inquiry' : 'inquiries'}
-      </span>
-    </>
+    <Link
+      to="/admin"
+      activeOptions={{ exact: true }}
+      className={linkClass}
+      onClick={onNavigate}
+      aria-label={open > 0 ? `Overview, ${open} open ${open === 1 ? 'inquiry' : 'inquiries'}` : undefined}
+    >
+      Overview
+      {/* The space keeps the visible text "Overview 3", which the name starts with. */}
+      {open > 0 ? ' ' : null}
+      {open > 0 ? (
+        <span className="ml-auto rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-ink">
+          {open}
+        </span>
+      ) : null}
+    </Link>
   )
 }
 
