@@ -183,7 +183,7 @@ test('an admin grants the Admin role with confirmation, then revokes it; the sid
   await expect(row.getByRole('list', { name: `Roles of ${person.name}` })).toContainText('Admin')
 
   await theirs.reload()
-  await expect(theirAdminGroup.getByRole('link')).toHaveText(['Manage Students', 'Manage Users'])
+  await expect(theirAdminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users'])
 
   ;({ row, dialog } = await manage(page, person))
   await dialog.getByRole('checkbox', { name: /^Admin/ }).uncheck()
@@ -230,7 +230,7 @@ test('an admin disables an account: its session ends and it cannot log in until 
   await expect(row.getByText('Disabled', { exact: true })).toBeVisible()
 
   await theirs.reload()
-  await expect(theirs).toHaveURL(/\/login\?err=login-required$/)
+  await expect(theirs).toHaveURL(/\/login\?err=login-required(&redirect=[^&]+)?$/)
   await logInByForm(theirs, person.email, PEOPLE_PASSWORD)
   await expect(theirs.getByRole('alert')).toHaveText('Email or password is incorrect.')
 
