@@ -216,7 +216,7 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
       <td data-label="Name" className="break-words">
         {row.name || '—'}
       </td>
-      <td data-label="Email" className="cell-wide [overflow-wrap:anywhere]">
+      <td data-label="Email" className="cell-wide [overflow-wrap:anywhere] lg:[overflow-wrap:break-word]">
         {row.email || '—'}
       </td>
       <td data-label="Roles">{roles.join(', ') || '—'}</td>
