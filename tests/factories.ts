@@ -8,7 +8,10 @@ import {
   documents,
   educatorProfiles,
   faoProfiles,
+  guardianLinks,
+  guardianProfiles,
   satScores,
+  sessionNotes,
   studentProfiles,
   teamMembers,
   userInvites,
@@ -63,11 +66,49 @@ export async function createUser(db: DbOrTx, spec: UserSpec): Promise<CreatedUse
   }
   if (spec.roles.includes('admin')) await db.insert(adminProfiles).values({ userId: id })
   if (spec.roles.includes('fao')) await db.insert(faoProfiles).values({ userId: id })
+  if (spec.roles.includes('guardian')) await db.insert(guardianProfiles).values({ userId: id })
   return { id, name, email, password, roles: spec.roles }
 }
 
 export async function addToTeam(db: DbOrTx, studentId: string, memberId: string): Promise<void> {
   await db.insert(teamMembers).values({ studentId, memberId }).onConflictDoNothing()
+}
+
+/** Links a guardian to a student (granting the guardian profile when missing). */
+export async function addGuardian(
+  db: DbOrTx,
+  studentId: string,
+  guardianId: string,
+  relationship = 'Parent',
+): Promise<void> {
+  await db.insert(guardianProfiles).values({ userId: guardianId }).onConflictDoNothing()
+  await db.insert(guardianLinks).values({ studentId, guardianId, relationship }).onConflictDoNothing()
+}
+
+export interface NoteSpec {
+  authorId: string
+  date?: string
+  visibility?: 'shared' | 'internal'
+  body?: string
+  durationMinutes?: number | null
+  createdAt?: Date
+}
+
+export async function createNote(db: DbOrTx, studentId: string, spec: NoteSpec): Promise<string> {
+  sequence += 1
+  const [row] = await db
+    .insert(sessionNotes)
+    .values({
+      studentId,
+      authorId: spec.authorId,
+      date: spec.date ?? '2026-01-15',
+      visibility: spec.visibility ?? 'internal',
+      body: spec.body ?? `Note ${sequence}`,
+      durationMinutes: spec.durationMinutes ?? null,
+      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
+    })
+    .returning({ id: sessionNotes.id })
+  return row!.id
 }
 
 export interface SatSpec {

@@ -18,6 +18,8 @@ import webPlugin from './plugins/web'
 import auditRoutes from './routes/api/v1/audit-events'
 import contactRoutes from './routes/api/v1/contact-requests'
 import educatorRoutes from './routes/api/v1/educators'
+import guardianRoutes from './routes/api/v1/guardians'
+import noteRoutes from './routes/api/v1/notes'
 import screenRoutes from './routes/api/v1/screens'
 import studentRoutes from './routes/api/v1/students'
 import userInviteRoutes from './routes/api/v1/user-invites'
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes)
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(studentRoutes)
+  await app.register(guardianRoutes)
+  await app.register(noteRoutes)
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(auditRoutes)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { inviteSchema } from './invites'
+import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
 import { studentRefSchema, userSummarySchema } from './students'
@@ -14,22 +15,12 @@ import { booleanField, requiredText } from './validation'
 export const USER_PAGE_DEFAULT = 25
 export const USER_PAGE_MAX = 100
 
-/** A query parameter given twice arrives as a list: say so instead of zod's default wording. */
-const oneValue = (what: string) => `Give ${what} once, as text.`
-
-const pageLimit = (max: number) =>
-  z
-    .string(oneValue('limit'))
-    .regex(/^\d+$/, `Use a whole number from 1 to ${max}.`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, `Use a whole number from 1 to ${max}.`).max(max, `Use at most ${max}.`))
-
 /** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the spec's bare list instead). */
 export const userListQuerySchema = z.object({
   'available-for': z.string(oneValue('available-for')).optional(),
   q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
   role: z.enum(ROLES, { error: `Use one of: ${ROLES.join(', ')}.` }).optional(),
-  cursor: z.string(oneValue('cursor')).max(512, 'That cursor is not valid.').optional(),
+  cursor: cursorField,
   limit: pageLimit(USER_PAGE_MAX).optional(),
 })
 export type UserListQuery = z.input<typeof userListQuerySchema>
@@ -85,9 +76,10 @@ export const updateMeBodySchema = z
   .strictObject({
     name: requiredText(NAME_MAX).optional(),
     bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
+    emailOnSharedNotes: booleanField.optional(),
   })
-  .refine((body) => body.name !== undefined || body.bio !== undefined, {
-    message: 'Send a name or a bio.',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send a name, a bio or emailOnSharedNotes.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
@@ -140,7 +132,7 @@ export const AUDIT_PAGE_DEFAULT = 50
 export const auditQuerySchema = z.object({
   studentId: z.string(oneValue('studentId')).optional(),
   actorId: z.string(oneValue('actorId')).optional(),
-  cursor: z.string(oneValue('cursor')).max(512, 'That cursor is not valid.').optional(),
+  cursor: cursorField,
   limit: pageLimit(100).optional(),
 })
 export const auditPageSchema = z.object({

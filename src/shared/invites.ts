@@ -15,6 +15,9 @@ export const inviteSchema = z.object({
   email: z.string().nullish(),
   userUUID: z.string().nullish(),
   usedAt: z.string().nullish(),
+  /** A guardian invite: redeeming it links the new account to this student. */
+  guardian: z.boolean().optional(),
+  guardianOf: z.object({ name: z.string(), uuid: z.string(), relationship: z.string() }).nullish(),
 })
 export type Invite = z.infer<typeof inviteSchema>
 

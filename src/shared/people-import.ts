@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ROLE_LABELS, ROLES, type Role } from './roles'
+import { GRANTABLE_ROLES, type GrantableRole, ROLE_LABELS } from './roles'
 import { NAME_MAX } from './users'
 import { emailField, requiredText } from './validation'
 
@@ -13,8 +13,9 @@ export const IMPORT_MAX_ROWS = 1000
 /** The CSV text's length limit, under the API's body limit. */
 export const IMPORT_MAX_CHARS = 200_000
 
-const roleWords: Record<string, Role> = Object.fromEntries(
-  ROLES.flatMap((role) => [
+/** A general invite's roles: a guardian comes with a link to a student, which a file does not give. */
+const roleWords: Record<string, GrantableRole> = Object.fromEntries(
+  GRANTABLE_ROLES.flatMap((role) => [
     [role, role],
     [ROLE_LABELS[role].toLowerCase(), role],
   ]),
@@ -26,12 +27,15 @@ export const rolesCell = z
   .trim()
   .min(1, { message: 'This field is required.', abort: true })
   .transform((text, ctx) => {
-    const roles = new Set<Role>()
+    const roles = new Set<GrantableRole>()
     for (const word of text.split(/[;,|]/).map((part) => part.trim().toLowerCase())) {
       if (word === '') continue
       const role = roleWords[word]
       if (!role) {
-        ctx.addIssue({ code: 'custom', message: `Unknown role "${word}": use ${ROLES.join(', ')}.` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown role "${word}": use ${GRANTABLE_ROLES.join(', ')}.`,
+        })
         return z.NEVER
       }
       roles.add(role)
@@ -40,7 +44,7 @@ export const rolesCell = z
       ctx.addIssue({ code: 'custom', message: 'This field is required.' })
       return z.NEVER
     }
-    return ROLES.filter((role) => roles.has(role))
+    return GRANTABLE_ROLES.filter((role) => roles.has(role))
   })
 
 /**
@@ -77,7 +81,7 @@ export const importPreviewRowSchema = z.object({
   row: z.number(),
   name: z.string(),
   email: z.string(),
-  roles: z.array(z.enum(ROLES)),
+  roles: z.array(z.enum(GRANTABLE_ROLES)),
   status: z.enum(IMPORT_STATUSES),
   problems: z.array(importProblemSchema),
 })

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { documentSchema } from './documents'
+import { guardianSchema } from './guardians'
+import { noteSchema } from './notes'
 import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
 import { profilesSchema } from './users'
 
@@ -20,6 +22,8 @@ export const studentSchema = z.object({
   name: z.string(),
   archived: z.boolean(),
   team: z.array(userSummarySchema),
+  /** The student's guardians (parents, legal guardians); emails for staff and admins only. */
+  guardians: z.array(guardianSchema),
   documents: z.array(documentSchema),
   satScoresHistorical: z.array(satScoreSchema),
   actScoresHistorical: z.array(actScoreSchema),
@@ -40,11 +44,27 @@ export const studentWithLatestSchema = studentRefSchema.extend({
 })
 export type StudentWithLatest = z.infer<typeof studentWithLatestSchema>
 
-/** `GET /v1/screens/my-dashboard`: `students` is added for staff. */
+/** A guardian's dashboard card for one linked student. */
+export const guardianCardSchema = z.object({
+  student: studentRefSchema.extend({ archived: z.boolean() }),
+  relationship: z.string(),
+  latestSat: satScoreSchema.nullable(),
+  latestAct: actScoreSchema.nullable(),
+  superscores: superscoresSchema,
+  /** The newest note shared with the family, or null; internal notes never appear here. */
+  newestSharedNote: noteSchema.nullable(),
+})
+export type GuardianCard = z.infer<typeof guardianCardSchema>
+
+/**
+ * `GET /v1/screens/my-dashboard`: `students` is added for staff, `guardianOf` (one card per linked
+ * student, possibly empty) for guardians.
+ */
 export const myDashboardSchema = z.object({
   name: z.string(),
   student: studentSchema.optional(),
   students: z.array(studentWithLatestSchema).optional(),
+  guardianOf: z.array(guardianCardSchema).optional(),
 })
 export type MyDashboard = z.infer<typeof myDashboardSchema>
 

@@ -15,6 +15,8 @@ export const profilesSchema = z.object({
   profileEducator: educatorProfileSchema.nullish(),
   profileAdmin: emptyProfileSchema.nullish(),
   profileFao: emptyProfileSchema.nullish(),
+  /** A parent or legal guardian of one or more students (the links are on each student). */
+  profileGuardian: emptyProfileSchema.nullish(),
 })
 
 export const currentUserSchema = z.object({
@@ -23,6 +25,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   onboardingRequired: z.boolean().optional(),
   ...profilesSchema.shape,
+  /** Email me when a coach shares a session note (students and guardians; on by default). */
+  emailOnSharedNotes: z.boolean().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 

@@ -3,8 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/server/db/client'
 import { acquireDataDirLock } from '../../src/server/db/lock-file'
+import { selectRows } from '../../src/server/db/raw'
+import { createUser } from '../factories'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-cli-'))
@@ -33,5 +37,45 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
     } finally {
       release()
     }
+  }, 60_000)
+
+  it('--guardian-of invites a guardian of that student, and names an unknown student', async () => {
+    const database = await openDatabase({ dataDir, poolSize: 1 })
+    const student = await createUser(database.db, { roles: ['student'], name: 'Cli Student' })
+    await database.close()
+    const { stdout } = await invite(
+      '--guardian-of',
+      student.email,
+      '--email',
+      'Parent@Example.test',
+      '--relationship',
+      'Mother',
+    )
+    const link = stdout.trim().split('\n').at(-1)!
+    expect(link).toMatch(/^http:\/\/localhost:3000\/login\?invite=[0-9a-f-]{36}$/)
+
+    const check = await openDatabase({ dataDir, poolSize: 1 })
+    try {
+      const [row] = await selectRows<{
+        email: string
+        guardian_student_id: string
+        guardian_relationship: string
+      }>(
+        check.db,
+        sql`select email, guardian_student_id, guardian_relationship from user_invites where id = ${link.split('=')[1]}`,
+      )
+      expect(row).toEqual({
+        email: 'parent@example.test',
+        guardian_student_id: student.id,
+        guardian_relationship: 'Mother',
+      })
+    } finally {
+      await check.close()
+    }
+    await expect(
+      invite('--guardian-of', 'nobody@example.test', '--email', 'p@example.test'),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining('No student has the email nobody@example.test'),
+    })
   }, 60_000)
 })

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  addGuardian,
   addToTeam,
   createActScore,
   createDocument,
   createInvite,
+  createNote,
   createSatScore,
   createUser,
 } from '../factories'
@@ -14,7 +16,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app'
  * route the app serves but the table lacks fails the last test, so none can be forgotten.
  *
  * The student record under test belongs to `student`; `educator` and `fao` are on its team;
- * `otherStudent` and `otherEducator` are not. `needsOnboarding` is an educator who has not
+ * `otherStudent` and `otherEducator` are not. `guardian` is the student's parent;
+ * `otherGuardian` is the parent of `otherStudent`. `needsOnboarding` is an educator who has not
  * onboarded yet.
  */
 const CALLERS = [
@@ -25,6 +28,8 @@ const CALLERS = [
   'educator',
   'fao',
   'otherEducator',
+  'guardian',
+  'otherGuardian',
   'admin',
 ] as const
 type Caller = (typeof CALLERS)[number]
@@ -52,6 +57,8 @@ const adminOnly = (ok: number): Expect => ({
   educator: 403,
   fao: 403,
   otherEducator: 403,
+  guardian: 403,
+  otherGuardian: 403,
   admin: ok,
 })
 const everyone = (ok: number): Expect => ({
@@ -61,9 +68,11 @@ const everyone = (ok: number): Expect => ({
   educator: ok,
   fao: ok,
   otherEducator: ok,
+  guardian: ok,
+  otherGuardian: ok,
   admin: ok,
 })
-/** Read the record: the team, the student and admins; everyone else is told it does not exist. */
+/** Read the record: the team, the student, their guardian and admins; everyone else is told it does not exist. */
 const recordReaders = (ok: number): Expect => ({
   ...base,
   student: ok,
@@ -71,10 +80,17 @@ const recordReaders = (ok: number): Expect => ({
   educator: ok,
   fao: ok,
   otherEducator: 404,
+  guardian: ok,
+  otherGuardian: 404,
   admin: ok,
 })
-/** Change the record: as readers, but an FAO on the team is refused with 403. */
-const recordWriters = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
+/** Change the record: as readers, but an FAO on the team and the guardian are refused with 403. */
+const recordWriters = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403, guardian: 403 })
+/** Invite and remove guardians: admins and educators on the team; other readers 403. */
+const familyManagers = (ok: number): Expect => ({ ...recordWriters(ok), student: 403 })
+/** Notes: admins and staff on the team (an FAO too) write; the student and guardian read only. */
+const noteWriters = (ok: number): Expect => ({ ...recordReaders(ok), student: 403, guardian: 403 })
+let sequence = 0
 
 const sat = { date: '2025-03-08', english: 600, math: 650 }
 const act = { date: '2025-10-25', english: 30, math: 28, reading: 31, science: 27 }
@@ -82,6 +98,8 @@ const NO_SUCH = '00000000-0000-4000-8000-000000000000'
 const student = (ctx: Context) => `/api/v1/students/${ctx.ids.student}`
 const studentDocument = (ctx: Context) =>
   createDocument(ctx.t.db, ctx.ids.student, { creatorId: ctx.ids.student })
+const sharedNote = (ctx: Context) =>
+  createNote(ctx.t.db, ctx.ids.student, { authorId: ctx.ids.educator, visibility: 'shared' })
 
 const ROUTES: RouteCase[] = [
   {
@@ -169,7 +187,8 @@ const ROUTES: RouteCase[] = [
       url: `${student(ctx)}/documents`,
       body: { name: 'Practice test 3', url: 'https://docs.example.com/pt3' },
     }),
-    expect: recordWriters(201),
+    // A guardian may add documents too (never hidden or pinned).
+    expect: { ...recordWriters(201), guardian: 201 },
   },
   {
     method: 'PUT',
@@ -200,6 +219,56 @@ const ROUTES: RouteCase[] = [
       return { url: `${student(ctx)}/team-members/${ctx.ids.outsider}`, body: {} }
     },
     expect: adminOnly(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/guardian-invites',
+    request: (ctx) => ({
+      url: `${student(ctx)}/guardian-invites`,
+      body: { email: `parent-${++sequence}@example.test`, relationship: 'Mother' },
+    }),
+    expect: familyManagers(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/guardians/:userId',
+    request: async (ctx) => {
+      const parent = await createUser(ctx.t.db, { roles: ['guardian'] })
+      await addGuardian(ctx.t.db, ctx.ids.student, parent.id)
+      return { url: `${student(ctx)}/guardians/${parent.id}` }
+    },
+    expect: familyManagers(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/notes',
+    request: (ctx) => ({ url: `${student(ctx)}/notes?limit=5` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/notes',
+    request: (ctx) => ({
+      url: `${student(ctx)}/notes`,
+      body: { date: '2026-01-15', visibility: 'internal', body: 'Session plan.' },
+    }),
+    expect: noteWriters(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/students/:id/notes/:noteId',
+    // The educator's shared note: only its author edits it.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/notes/${await sharedNote(ctx)}`,
+      body: { date: '2026-01-15', visibility: 'shared', body: 'Edited.' },
+    }),
+    expect: { ...noteWriters(403), educator: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/notes/:noteId',
+    request: async (ctx) => ({ url: `${student(ctx)}/notes/${await sharedNote(ctx)}` }),
+    expect: { ...noteWriters(403), educator: 204, admin: 204 },
   },
   {
     method: 'GET',
@@ -361,6 +430,8 @@ beforeAll(async () => {
     educator: { roles: ['educator'] },
     fao: { roles: ['fao'] },
     otherEducator: { roles: ['educator'] },
+    guardian: { roles: ['guardian'] },
+    otherGuardian: { roles: ['guardian'] },
     admin: { roles: ['admin'] },
   } as const
   for (const [caller, spec] of Object.entries(specs)) {
@@ -372,6 +443,8 @@ beforeAll(async () => {
   await addToTeam(t.db, ctx.ids.student, ctx.ids.educator)
   await addToTeam(t.db, ctx.ids.student, ctx.ids.fao)
   await addToTeam(t.db, ctx.ids.otherStudent, ctx.ids.otherEducator)
+  await addGuardian(t.db, ctx.ids.student, ctx.ids.guardian)
+  await addGuardian(t.db, ctx.ids.otherStudent, ctx.ids.otherGuardian)
 })
 afterAll(() => t.close())
 

@@ -29,6 +29,7 @@ const student: Student = {
   uuid: STUDENT,
   name: 'Sam',
   archived: false,
+  guardians: [],
   team: [
     { uuid: EDUCATOR, name: 'Eve', profileEducator: { bio: '' } },
     { uuid: FAO, name: 'Fay', profileFao: {} },

@@ -48,6 +48,7 @@ interface SessionRow {
   is_educator: boolean
   is_admin: boolean
   is_fao: boolean
+  is_guardian: boolean
 }
 
 /** One query: a live session's user and their roles (a disabled user has no session). */
@@ -64,7 +65,8 @@ export async function loadSessionViewer(
       exists(select 1 from student_profiles where user_id = u.id) as is_student,
       exists(select 1 from educator_profiles where user_id = u.id) as is_educator,
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
-      exists(select 1 from fao_profiles where user_id = u.id) as is_fao
+      exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
+      exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian
     from sessions s join users u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now() and u.disabled_at is null`,
   )
@@ -74,6 +76,7 @@ export async function loadSessionViewer(
   if (row.is_educator) roles.add('educator')
   if (row.is_fao) roles.add('fao')
   if (row.is_student) roles.add('student')
+  if (row.is_guardian) roles.add('guardian')
   return {
     viewer: {
       id: row.id,

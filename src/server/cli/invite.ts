@@ -1,14 +1,20 @@
 import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
 import pino from 'pino'
+import { guardianInviteBodySchema } from '../../shared/guardians'
 import { createInviteBodySchema } from '../../shared/invites'
-import { openDatabase } from '../db/client'
-import { loadDotEnv, parseEnv } from '../env'
+import { emailField } from '../../shared/validation'
+import { type Db, openDatabase } from '../db/client'
+import { selectRows } from '../db/raw'
+import { type Env, loadDotEnv, parseEnv } from '../env'
 import { createMailer } from '../mail/mailer'
-import { inviteMail } from '../mail/messages'
+import { guardianLinkedMail, inviteMail } from '../mail/messages'
+import { inviteOrLinkGuardian } from '../modules/guardians/guardians'
 import { createInvite, inviteLink } from '../modules/invites/invites'
 
 /**
  * npm run invite -- --admin [--student --educator --fao] [--email a@b.c]
+ * npm run invite -- --guardian-of student@example.com --email parent@example.com [--relationship Mother]
  * Works on a fresh DATA_DIR before any start and without a build; the URL is the last stdout line.
  */
 async function main() {
@@ -19,29 +25,95 @@ async function main() {
       fao: { type: 'boolean', default: false },
       student: { type: 'boolean', default: false },
       email: { type: 'string' },
+      'guardian-of': { type: 'string' },
+      relationship: { type: 'string' },
     },
   })
-  const body = createInviteBodySchema.safeParse(values)
+  const { 'guardian-of': guardianOf, relationship, ...roles } = values
+  if (guardianOf !== undefined)
+    return inviteGuardianFromCli({ guardianOf, email: values.email, relationship })
+  const body = createInviteBodySchema.safeParse(relationship === undefined ? roles : values)
   if (!body.success) {
     console.error(`Usage: npm run invite -- --admin|--educator|--fao|--student [--email a@b.c]`)
+    console.error(
+      `   or: npm run invite -- --guardian-of <student email> --email <guardian email> [--relationship Mother]`,
+    )
     for (const issue of body.error.issues)
       console.error(`  ${issue.path.join('.') || 'roles'}: ${issue.message}`)
     process.exit(2)
   }
+  await withDatabase(async ({ db, env, mailer }) => {
+    const row = await createInvite(db, body.data, null)
+    const link = inviteLink(env.appOrigin, row.id)
+    if (row.email) await mailer().send(inviteMail(row.email, link, row, row.expiresAt))
+    process.stdout.write(`${link}\n`)
+  })
+}
+
+/** A guardian of one student: an invite bound to their email, or a link when they have an account. */
+async function inviteGuardianFromCli(values: { guardianOf: string; email?: string; relationship?: string }) {
+  const studentEmail = emailField.safeParse(values.guardianOf)
+  const body = guardianInviteBodySchema.safeParse({
+    email: values.email,
+    relationship: values.relationship ?? 'Guardian',
+  })
+  if (!studentEmail.success || !body.success) {
+    console.error(
+      `Usage: npm run invite -- --guardian-of <student email> --email <guardian email> [--relationship Mother]`,
+    )
+    if (!studentEmail.success) console.error(`  guardian-of: ${studentEmail.error.issues[0]?.message}`)
+    for (const issue of body.error?.issues ?? []) console.error(`  ${issue.path.join('.')}: ${issue.message}`)
+    process.exit(2)
+  }
+  await withDatabase(async ({ db, env, mailer }) => {
+    const [student] = await selectRows<{ id: string; name: string }>(
+      db,
+      sql`select u.id, u.name from users u join student_profiles sp on sp.user_id = u.id
+      where lower(u.email) = ${studentEmail.data}`,
+    )
+    if (!student) throw new Error(`No student has the email ${studentEmail.data}.`)
+    const outcome = await inviteOrLinkGuardian(db, null, student.id, body.data)
+    const recordLink = `${env.appOrigin}/students/${student.id}`
+    if (outcome.kind === 'linked') {
+      if (outcome.notify)
+        await mailer().send(guardianLinkedMail(outcome.guardian.email, student.name, recordLink))
+      process.stdout.write(
+        `${outcome.guardian.email} already had an account and is now linked to ${student.name}.\n`,
+      )
+      process.stdout.write(`${recordLink}\n`)
+      return
+    }
+    const link = inviteLink(env.appOrigin, outcome.invite.id)
+    const mail = inviteMail(body.data.email, link, outcome.invite, outcome.invite.expiresAt, {
+      studentName: student.name,
+    })
+    await mailer().send(mail)
+    process.stdout.write(`${link}\n`)
+  })
+}
+
+type Mailer = ReturnType<typeof createMailer>
+
+/** Opens the database (and a mailer when one is asked for), runs the work, closes both. */
+async function withDatabase(
+  work: (tools: { db: Db; env: Env; mailer: () => Mailer }) => Promise<void>,
+): Promise<void> {
   loadDotEnv()
   const env = parseEnv()
   const log = pino({ level: 'warn' })
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 })
+  let mailer: Mailer | undefined
   try {
-    const row = await createInvite(database.db, body.data, null)
-    const link = inviteLink(env.appOrigin, row.id)
-    if (row.email) {
-      const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log })
-      await mailer.send(inviteMail(row.email, link, row, row.expiresAt))
-      mailer.close()
-    }
-    process.stdout.write(`${link}\n`)
+    await work({
+      db: database.db,
+      env,
+      mailer: () => {
+        mailer ??= createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, log })
+        return mailer
+      },
+    })
   } finally {
+    mailer?.close()
     await database.close()
   }
 }

@@ -1,5 +1,6 @@
 import { BRAND } from '../../shared/brand'
 import { serviceLabel } from '../../shared/contact'
+import { formatPlainDate } from '../../shared/dates'
 import { inviteRoleLabels } from '../../shared/roles'
 import type { MailMessage } from './mailer'
 
@@ -24,6 +25,7 @@ export function inviteMail(
   link: string,
   roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
   expiresAt: Date,
+  guardianOf?: { studentName: string },
   /** The name the admin knows them by, when they gave one (bulk invites). */
   name?: string,
 ): MailMessage {
@@ -33,7 +35,9 @@ export function inviteMail(
     subject: `Your invitation to ${BRAND.name}`,
     text: [
       ...(name ? [`Hello ${name},`, ''] : []),
-      `You are invited to ${BRAND.name}'s workspace (${labels}).`,
+      guardianOf
+        ? `You are invited to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
+        : `You are invited to ${BRAND.name}'s workspace (${labels}).`,
       '',
       'Create your account with this link:',
       '',
@@ -65,6 +69,48 @@ export function contactRequestMail(
       request.message,
       '',
       `Reply to ${request.email}, then mark it handled at ${inboxLink}`,
+    ].join('\n'),
+  }
+}
+
+/** An existing account was linked to a student as their guardian: no invite needed. */
+export function guardianLinkedMail(to: string, studentName: string, recordLink: string): MailMessage {
+  return {
+    to,
+    subject: `You can now follow ${studentName} on ${BRAND.name}`,
+    text: [
+      `Your ${BRAND.name} account is now linked to ${studentName} as their guardian.`,
+      'Log in to see their scores, documents and the session notes their coaches share:',
+      '',
+      recordLink,
+      '',
+      `${BRAND.name}: ${BRAND.tagline}`,
+    ].join('\n'),
+  }
+}
+
+/**
+ * A coach shared a session note. The note's text stays in the workspace: the email says only that
+ * there is one, and where, so nothing about a minor travels in an email body.
+ */
+export function sharedNoteMail(
+  to: string,
+  note: { studentName: string; authorName: string; date: string },
+  recordLink: string,
+  settingsLink: string,
+): MailMessage {
+  return {
+    to,
+    subject: `New session note for ${note.studentName}`,
+    text: [
+      `${note.authorName} shared a note from the session of ${formatPlainDate(note.date)} with ${note.studentName}.`,
+      'Read it in the workspace:',
+      '',
+      recordLink,
+      '',
+      `To stop these emails, turn off "Email me when a coach shares a session note" at ${settingsLink}`,
+      '',
+      `${BRAND.name}`,
     ].join('\n'),
   }
 }

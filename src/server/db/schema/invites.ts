@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { studentProfiles } from './profiles'
 import { users } from './users'
 
 export const userInvites = pgTable(
@@ -10,6 +11,11 @@ export const userInvites = pgTable(
     educator: boolean('educator').notNull().default(false),
     fao: boolean('fao').notNull().default(false),
     admin: boolean('admin').notNull().default(false),
+    /** A guardian invite: redeeming it links the account to this student with this relationship. */
+    guardianStudentId: uuid('guardian_student_id').references(() => studentProfiles.userId, {
+      onDelete: 'cascade',
+    }),
+    guardianRelationship: text('guardian_relationship'),
     email: text('email'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -22,7 +28,11 @@ export const userInvites = pgTable(
   (table) => [
     check(
       'user_invites_has_role',
-      sql`${table.student} or ${table.educator} or ${table.fao} or ${table.admin}`,
+      sql`${table.student} or ${table.educator} or ${table.fao} or ${table.admin} or ${table.guardianStudentId} is not null`,
+    ),
+    check(
+      'user_invites_guardian_relationship',
+      sql`(${table.guardianStudentId} is null) = (${table.guardianRelationship} is null)`,
     ),
     check('user_invites_user_means_used', sql`${table.userId} is null or ${table.usedAt} is not null`),
     check('user_invites_email_lower', sql`${table.email} is null or ${table.email} = lower(${table.email})`),

@@ -24,3 +24,6 @@ export const educatorProfiles = pgTable(
 export const adminProfiles = pgTable('admin_profiles', { userId: userKey(), createdAt: grantedAt() })
 
 export const faoProfiles = pgTable('fao_profiles', { userId: userKey(), createdAt: grantedAt() })
+
+/** A parent or legal guardian; which students they may read is in `guardian_links`. */
+export const guardianProfiles = pgTable('guardian_profiles', { userId: userKey(), createdAt: grantedAt() })

@@ -12,6 +12,8 @@ export const users = pgTable(
     image: text('image'),
     onboardingRequired: boolean('onboarding_required').notNull().default(true),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** "Email me when a coach shares a session note" in /settings. */
+    emailOnSharedNotes: boolean('email_on_shared_notes').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm'
 import { fieldError } from '../../problems'
 
 /**
@@ -23,3 +24,14 @@ export function decodeCursor(cursor: string | undefined, length: number): string
 
 export const invalidCursor = () =>
   fieldError('cursor', 'That cursor is not valid. Start again from the first page.')
+
+/** Exactly what the server writes into a cursor (UTC, microseconds), and a real calendar instant. */
+export function isCursorTimestamp(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(value)) return false
+  const instant = new Date(`${value.slice(0, 23)}Z`)
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 23) === value.slice(0, 23)
+}
+
+/** A keyset timestamp as the cursor carries it: UTC with microseconds, no zone. */
+export const cursorTimestampSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`

@@ -3,7 +3,7 @@ import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditPage } from '../../../sh
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError } from '../../problems'
-import { decodeCursor, encodeCursor, invalidCursor } from '../admin/cursor'
+import { decodeCursor, encodeCursor, invalidCursor, isCursorTimestamp } from '../admin/cursor'
 import { isoSql, isUuid } from '../students/sql'
 
 interface AuditRow {
@@ -34,13 +34,6 @@ function uuidFilter(field: string, value: string | undefined): string | undefine
   if (value === undefined || value === '') return undefined
   if (!isUuid(value)) throw fieldError(field, 'Expected a UUID.')
   return value
-}
-
-/** Exactly what the server writes into a cursor (UTC, microseconds), and a real calendar instant. */
-function isCursorTimestamp(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(value)) return false
-  const instant = new Date(`${value.slice(0, 23)}Z`)
-  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 23) === value.slice(0, 23)
 }
 
 /** Who changed what, newest first, in keyset pages (DESIGN.md section 6). */

@@ -2,7 +2,8 @@ import type { DbOrTx } from '../../db/client'
 import { auditEvents } from '../../db/schema'
 
 export interface AuditEntry {
-  actorId: string
+  /** Who did it; null for the command line, which acts as nobody in particular. */
+  actorId: string | null
   action: string
   subjectType: string
   subjectId?: string | null

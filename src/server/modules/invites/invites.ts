@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { AdminInvite } from '../../../shared/admin'
 import {
   type CreateInviteBody,
@@ -6,7 +7,7 @@ import {
   type Invite,
   type InvitePreview,
 } from '../../../shared/invites'
-import { ROLES } from '../../../shared/roles'
+import { GRANTABLE_ROLES, type Role } from '../../../shared/roles'
 import type { DbOrTx } from '../../db/client'
 import { type UserInviteRow, userInvites, users } from '../../db/schema'
 import { conflict, notFound } from '../../problems'
@@ -41,8 +42,15 @@ export function toInvite(row: UserInviteRow): Invite & { status: InviteStatus } 
     email: row.email,
     userUUID: row.userId,
     usedAt: row.usedAt?.toISOString() ?? null,
+    guardian: row.guardianStudentId !== null,
   }
 }
+
+/** The roles an invite gives: its profile flags, and Guardian when it names a student. */
+export const inviteRoles = (row: UserInviteRow): Role[] => [
+  ...GRANTABLE_ROLES.filter((role) => row[role]),
+  ...(row.guardianStudentId ? (['guardian'] as const) : []),
+]
 
 /** Available = not used and not expired (DESIGN.md section 4 "Invites"). */
 export const isAvailable = (row: Pick<UserInviteRow, 'usedAt' | 'expiresAt'>, now = new Date()) =>
@@ -52,7 +60,7 @@ export const availableCondition = () => and(isNull(userInvites.usedAt), gt(userI
 
 /** What the audit log keeps of an invite. */
 export const auditedInvite = (row: UserInviteRow) => ({
-  roles: ROLES.filter((role) => row[role]),
+  roles: inviteRoles(row),
   email: row.email,
   expiresAt: row.expiresAt.toISOString(),
 })
@@ -100,13 +108,23 @@ export async function listAvailableInvites(db: DbOrTx): Promise<UserInviteRow[]>
 
 /** Every invite, newest first, with who used it (the admin's invite panel). */
 export async function listAllInvites(db: DbOrTx): Promise<AdminInvite[]> {
+  const guardianStudent = alias(users, 'guardian_student')
   const rows = await db
-    .select({ invite: userInvites, usedByName: users.name })
+    .select({ invite: userInvites, usedByName: users.name, studentName: guardianStudent.name })
     .from(userInvites)
     .leftJoin(users, eq(users.id, userInvites.userId))
+    .leftJoin(guardianStudent, eq(guardianStudent.id, userInvites.guardianStudentId))
     .orderBy(desc(userInvites.createdAt), desc(userInvites.id))
-  return rows.map(({ invite, usedByName }) => ({
+  return rows.map(({ invite, usedByName, studentName }) => ({
     ...toInvite(invite),
+    guardianOf:
+      invite.guardianStudentId && studentName !== null
+        ? {
+            uuid: invite.guardianStudentId,
+            name: studentName,
+            relationship: invite.guardianRelationship ?? '',
+          }
+        : null,
     usedBy: invite.userId && usedByName !== null ? { uuid: invite.userId, name: usedByName } : null,
     bootstrap: invite.bootstrap,
   }))
@@ -166,7 +184,7 @@ export async function previewInvite(db: DbOrTx, id: string): Promise<InvitePrevi
   return {
     // An address is shown only while the invite can still be used.
     email: available ? row.email : null,
-    roles: ROLES.filter((role) => row[role]),
+    roles: inviteRoles(row),
     available,
   }
 }

@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { SignUpBody } from '../../../shared/auth'
-import type { Role } from '../../../shared/roles'
+import type { GrantableRole } from '../../../shared/roles'
 import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/raw'
 import {
@@ -14,9 +14,10 @@ import {
   users,
 } from '../../db/schema'
 import { conflict, fieldError, forbidden } from '../../problems'
+import { linkGuardian } from '../guardians/guardians'
 import { availableCondition } from './invites'
 
-async function grantProfiles(tx: Tx, userId: string, roles: Record<Role, boolean>): Promise<void> {
+async function grantProfiles(tx: Tx, userId: string, roles: Record<GrantableRole, boolean>): Promise<void> {
   if (roles.student) await tx.insert(studentProfiles).values({ userId })
   if (roles.educator) await tx.insert(educatorProfiles).values({ userId })
   if (roles.admin) await tx.insert(adminProfiles).values({ userId })
@@ -64,6 +65,15 @@ export async function signUpWithInvite(db: Db, body: SignUpBody): Promise<{ user
         .values({ accountId: userId, providerId: 'credential', userId, password: passwordHash })
       await tx.update(userInvites).set({ userId }).where(eq(userInvites.id, invite.id))
       await grantProfiles(tx, userId, invite)
+      // A guardian invite carries its student: the new account is linked in the same transaction.
+      if (invite.guardianStudentId && invite.guardianRelationship) {
+        await linkGuardian(tx, {
+          guardianId: userId,
+          studentId: invite.guardianStudentId,
+          relationship: invite.guardianRelationship,
+          actorId: invite.createdById,
+        })
+      }
       // The first admin exists: the one-time bootstrap invite printed at start is void.
       if (invite.admin) {
         await tx

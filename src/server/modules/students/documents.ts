@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { documents, users } from '../../db/schema'
 import { fieldError, forbidden, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
-import { type StudentAccess, studentAccess } from './record'
+import { isFamily, type StudentAccess, studentAccess } from './record'
 import { isUuid } from './sql'
 
 type DocumentRow = typeof documents.$inferSelect
@@ -30,7 +30,7 @@ async function requireDocumentWriter(db: DbOrTx, viewer: Viewer, studentId: stri
   return access
 }
 
-/** A student may not set hidden or pinned: 403 naming the field (DESIGN.md section 5). */
+/** The student and their guardians may not set hidden or pinned: 403 naming the field. */
 function refuseStudentFlags(
   changes: { hidden?: boolean; pinned?: boolean },
   current = { hidden: false, pinned: false },
@@ -50,7 +50,7 @@ export async function addDocument(
   input: DocumentInput,
 ): Promise<StudentDocument> {
   const access = await requireDocumentWriter(db, viewer, studentId)
-  if (access === 'self') refuseStudentFlags(input)
+  if (isFamily(access)) refuseStudentFlags(input)
   const [row] = await db
     .insert(documents)
     .values({
@@ -66,8 +66,8 @@ export async function addDocument(
 }
 
 /**
- * The document as this writer may change it. A student reaches only their own visible documents:
- * a hidden one is invisible to them (404), someone else's is refused (403).
+ * The document as this writer may change it. The student and their guardians reach only their own
+ * visible documents: a hidden one is invisible to them (404), someone else's is refused (403).
  */
 async function documentToChange(db: DbOrTx, viewer: Viewer, studentId: string, documentId: string) {
   const access = await requireDocumentWriter(db, viewer, studentId)
@@ -77,9 +77,9 @@ async function documentToChange(db: DbOrTx, viewer: Viewer, studentId: string, d
     .from(documents)
     .innerJoin(users, eq(users.id, documents.creatorId))
     .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
-  if (!found || (access === 'self' && found.document.hidden)) throw notFound('No such document.')
-  if (access === 'self' && found.document.creatorId !== viewer.id) {
-    throw forbidden('Students can change only the documents they added.')
+  if (!found || (isFamily(access) && found.document.hidden)) throw notFound('No such document.')
+  if (isFamily(access) && found.document.creatorId !== viewer.id) {
+    throw forbidden('You can change only the documents you added.')
   }
   return { access, ...found }
 }
@@ -95,7 +95,7 @@ export async function updateDocument(
   if (update.creatorUUID !== document.creatorId) {
     throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
   }
-  if (access === 'self') refuseStudentFlags(update, document)
+  if (isFamily(access)) refuseStudentFlags(update, document)
   const [row] = await db
     .update(documents)
     .set({

@@ -33,12 +33,13 @@ export async function educatorStudents(
   )
 }
 
-/** The students a viewer may see: admins all, staff their teams', a student themself. */
+/** The students a viewer may see: admins all, staff their teams', a student themself, a guardian theirs. */
 export async function visibleStudents(db: DbOrTx, viewer: Viewer, archived: boolean): Promise<StudentRef[]> {
   const scope = viewer.roles.has('admin')
     ? sql`true`
     : sql`(sp.user_id = ${viewer.id} or exists(select 1 from team_members tm
-        where tm.student_id = sp.user_id and tm.member_id = ${viewer.id}))`
+        where tm.student_id = sp.user_id and tm.member_id = ${viewer.id})
+        or exists(select 1 from guardian_links gl where gl.student_id = sp.user_id and gl.guardian_id = ${viewer.id}))`
   return selectRows<StudentRef>(
     db,
     sql`select u.name, u.id as uuid from student_profiles sp join users u on u.id = sp.user_id

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { StudentDocument } from '../../../shared/documents'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
@@ -19,18 +19,24 @@ import {
 } from './sql'
 
 /**
- * What a viewer may do with one student's record (DESIGN.md section 5):
+ * What a viewer may do with one student's record (docs/product.md, "Permissions"):
  * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
- * - `self`: the student, who never sees hidden documents.
+ * - `self`: the student, who never sees hidden documents;
+ * - `guardian`: a linked parent or guardian, who reads as the student does.
  */
-export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self'
+export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
+
+/** The student and their family read the record without hidden documents or internal notes. */
+export const isFamily = (access: StudentAccess) => access === 'self' || access === 'guardian'
 
 interface RecordRow {
   id: string
   name: string
   archived: boolean
   viewer_on_team: boolean
+  viewer_is_guardian: boolean
   team: RawUserSummary[]
+  guardians: Array<{ name: string; uuid: string; relationship: string; email: string }>
   documents: Array<
     Omit<StudentDocument, 'creator' | 'studentUUID'> & { creatorName: string; creatorId: string }
   >
@@ -38,15 +44,30 @@ interface RecordRow {
   act: RawAct[]
 }
 
-export function accessFor(viewer: Viewer, studentId: string, viewerOnTeam: boolean): StudentAccess | null {
+export function accessFor(
+  viewer: Viewer,
+  studentId: string,
+  viewerOnTeam: boolean,
+  viewerIsGuardian: boolean,
+): StudentAccess | null {
   if (viewer.roles.has('admin')) return 'admin'
   if (viewerOnTeam && viewer.roles.has('educator')) return 'editor'
   if (viewerOnTeam && viewer.roles.has('fao')) return 'reader'
   if (viewer.id === studentId && viewer.roles.has('student')) return 'self'
+  if (viewerIsGuardian && viewer.roles.has('guardian')) return 'guardian'
   return null
 }
 
-/** One query: the student, the viewer's place on the team, the team, documents and scores. */
+/** Whether the viewer is a linked guardian of the student (SQL, for one-query reads). */
+export const viewerIsGuardianSql = (studentId: SQL, viewerId: string) =>
+  sql`exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = ${viewerId})`
+
+/** The student's guardians as JSON, by name. */
+export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(json_build_object(
+    'name', _g.name, 'uuid', _g.id, 'relationship', _gl.relationship, 'email', _g.email) order by _g.name, _g.id)
+  from guardian_links _gl join users _g on _g.id = _gl.guardian_id where _gl.student_id = ${studentId}), '[]')`
+
+/** One query: the student, the viewer's place on the team, the team, guardians, documents and scores. */
 async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
   const [row] = await selectRowsPrepared<RecordRow>(
     db,
@@ -54,8 +75,10 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
     sql`
     select u.id, u.name, sp.archived_at is not null as archived,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
+      ${viewerIsGuardianSql(sql`u.id`, viewerId)} as viewer_is_guardian,
       coalesce((select json_agg(${userSummaryJson('_m')} order by _m.name, _m.id)
         from team_members _tm join users _m on _m.id = _tm.member_id where _tm.student_id = u.id), '[]') as team,
+      ${guardiansJson(sql`u.id`)} as guardians,
       coalesce((select json_agg(json_build_object('uuid', _d.id, 'creatorName', _c.name, 'creatorId', _c.id,
           'createdAt', _d.created_at, 'updatedAt', _d.updated_at, 'hidden', _d.hidden, 'pinned', _d.pinned,
           'name', _d.name, 'url', _d.url) order by _d.pinned desc, _d.created_at desc, _d.id)
@@ -76,10 +99,11 @@ export async function getStudent(
 ): Promise<{ student: Student; access: StudentAccess }> {
   if (!isUuid(studentId)) throw notFound('No such student.')
   const row = await loadRecordRow(db, studentId, viewer.id)
-  const access = row ? accessFor(viewer, row.id, row.viewer_on_team) : null
+  const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
+  const family = isFamily(access)
   const documents = row.documents
-    .filter((document) => access !== 'self' || !document.hidden)
+    .filter((document) => !family || !document.hidden)
     .map(({ creatorName, creatorId, ...document }) => ({
       ...document,
       studentUUID: row.id,
@@ -94,6 +118,8 @@ export async function getStudent(
       name: row.name,
       archived: row.archived,
       team: row.team.map(toUserSummary),
+      // Emails are for the staff who contact the family, not for the family's own view.
+      guardians: row.guardians.map(({ email, ...guardian }) => (family ? guardian : { ...guardian, email })),
       documents,
       satScoresHistorical: row.sat.map(withSatCumulative),
       actScoresHistorical: row.act.map(withActComposite),
@@ -105,13 +131,14 @@ export async function getStudent(
 /** The viewer's access to a student without loading the record (writes use this). */
 export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   if (!isUuid(studentId)) throw notFound('No such student.')
-  const [row] = await selectRows<{ id: string; viewer_on_team: boolean }>(
+  const [row] = await selectRows<{ id: string; viewer_on_team: boolean; viewer_is_guardian: boolean }>(
     db,
     sql`select sp.user_id as id,
-      exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team
+      exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team,
+      ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian
     from student_profiles sp where sp.user_id = ${studentId}`,
   )
-  const access = row ? accessFor(viewer, row.id, row.viewer_on_team) : null
+  const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!access) throw notFound('No such student.')
   return access
 }

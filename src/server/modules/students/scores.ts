@@ -17,11 +17,12 @@ import { type StudentAccess, studentAccess } from './record'
 type SatEntry = SatSections & { date: string }
 type ActEntry = ActSections & { date: string }
 
-/** Scores: admins, educators on the team and the student; an FAO reads only (DESIGN.md section 5). */
+/** Scores: admins, educators on the team and the student; an FAO and guardians read only. */
 async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')
     throw forbidden('Financial-aid officers can read this record but not change scores.')
+  if (access === 'guardian') throw forbidden('Guardians can read scores but not change them.')
   return access
 }
 

@@ -41,7 +41,8 @@ export const profilesJson = (userId: SQL) => sql`json_build_object(
     from student_profiles _sp where _sp.user_id = ${userId}),
   'profileEducator', (select json_build_object('bio', _ep.bio) from educator_profiles _ep where _ep.user_id = ${userId}),
   'profileAdmin', (select json_build_object() from admin_profiles _ap where _ap.user_id = ${userId}),
-  'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${userId}))`
+  'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${userId}),
+  'profileGuardian', (select json_build_object() from guardian_profiles _gp where _gp.user_id = ${userId}))`
 
 /** A user summary (name, uuid, profiles) as JSON. */
 export const userSummaryJson = (alias: string) =>
@@ -55,6 +56,7 @@ export interface RawProfiles {
   profileEducator: { bio: string } | null
   profileAdmin: Record<string, never> | null
   profileFao: Record<string, never> | null
+  profileGuardian: Record<string, never> | null
 }
 
 export interface RawUserSummary {
@@ -90,9 +92,10 @@ export const isUuid = (value: string) => UUID_PATTERN.test(value)
 export const isoSql = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** The roles a user holds as a text array, in the user label order (Admin, Educator, FAO, Student). */
+/** The roles a user holds as a text array, in the user label order (Admin, Educator, FAO, Student, Guardian). */
 export const rolesArraySql = (userId: SQL) => sql`array_remove(array[
   case when exists(select 1 from admin_profiles where user_id = ${userId}) then 'admin' end,
   case when exists(select 1 from educator_profiles where user_id = ${userId}) then 'educator' end,
   case when exists(select 1 from fao_profiles where user_id = ${userId}) then 'fao' end,
-  case when exists(select 1 from student_profiles where user_id = ${userId}) then 'student' end], null)`
+  case when exists(select 1 from student_profiles where user_id = ${userId}) then 'student' end,
+  case when exists(select 1 from guardian_profiles where user_id = ${userId}) then 'guardian' end], null)`

@@ -6,7 +6,7 @@ import {
   type UserListQuery,
   type UserPage,
 } from '../../../shared/admin'
-import { ROLES, type Role } from '../../../shared/roles'
+import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, HttpProblem, notFound } from '../../problems'
@@ -20,6 +20,7 @@ const PROFILE_TABLES: Record<Role, string> = {
   educator: 'educator_profiles',
   fao: 'fao_profiles',
   student: 'student_profiles',
+  guardian: 'guardian_profiles',
 }
 
 interface AdminUserRow {
@@ -133,8 +134,8 @@ export async function updateUser(
     if (!target) throw notFound('No such user.')
     const self = id === actor.id
     const held = new Set(target.roles)
-    const granted = ROLES.filter((role) => body[role] === true && !held.has(role))
-    const revoked = ROLES.filter((role) => body[role] === false && held.has(role))
+    const granted = GRANTABLE_ROLES.filter((role) => body[role] === true && !held.has(role))
+    const revoked = GRANTABLE_ROLES.filter((role) => body[role] === false && held.has(role))
 
     if (revoked.includes('student')) {
       throw refused(
@@ -168,7 +169,8 @@ export async function updateUser(
       await tx.execute(sql`delete from ${sql.raw(PROFILE_TABLES[role])} where user_id = ${id}`)
     }
     // A team holds only educators and FAOs (DESIGN.md section 5): someone left with neither leaves every team.
-    const holdsAfter = (role: Role) => (held.has(role) || granted.includes(role)) && !revoked.includes(role)
+    const changed = (list: readonly Role[], role: Role) => list.includes(role)
+    const holdsAfter = (role: Role) => (held.has(role) || changed(granted, role)) && !changed(revoked, role)
     const staffAfter = holdsAfter('educator') || holdsAfter('fao')
     let teamsLeft: string[] = []
     if (!staffAfter && revoked.some((role) => role === 'educator' || role === 'fao')) {

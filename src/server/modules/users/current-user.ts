@@ -14,6 +14,8 @@ interface UserRow {
   is_student: boolean
   is_admin: boolean
   is_fao: boolean
+  is_guardian: boolean
+  email_on_shared_notes: boolean
   bio: string | null
   sat: Omit<SatScore, 'cumulative'>[] | null
   act: Omit<ActScore, 'cumulative'>[] | null
@@ -25,9 +27,9 @@ async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefi
     db,
     'current-user',
     sql`
-    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
+    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at, u.email_on_shared_notes,
       sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
-      fp.user_id is not null as is_fao, ep.bio,
+      fp.user_id is not null as is_fao, gp.user_id is not null as is_guardian, ep.bio,
       case when sp.user_id is null then null else coalesce((
         select json_agg(json_build_object('date', s.date, 'english', s.english, 'math', s.math)
           order by s.date, s.created_at, s.id)
@@ -41,6 +43,7 @@ async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefi
     left join educator_profiles ep on ep.user_id = u.id
     left join admin_profiles ap on ap.user_id = u.id
     left join fao_profiles fp on fp.user_id = u.id
+    left join guardian_profiles gp on gp.user_id = u.id
     where u.id = ${userId}`,
   )
   return row
@@ -61,6 +64,8 @@ function toCurrentUser(row: UserRow): CurrentUser {
     profileEducator: row.bio === null ? null : { bio: row.bio },
     profileAdmin: row.is_admin ? {} : null,
     profileFao: row.is_fao ? {} : null,
+    profileGuardian: row.is_guardian ? {} : null,
+    emailOnSharedNotes: row.email_on_shared_notes,
   }
 }
 
@@ -79,13 +84,14 @@ export interface Viewer {
 
 /** Who is calling: the user and the roles their profiles give, or undefined when disabled or gone. */
 export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | undefined> {
-  const [row] = await selectRows<Omit<UserRow, 'sat' | 'act'>>(
+  const [row] = await selectRows<Omit<UserRow, 'sat' | 'act' | 'email_on_shared_notes'>>(
     db,
     sql`
     select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
       exists(select 1 from student_profiles where user_id = u.id) as is_student,
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
+      exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
       (select bio from educator_profiles where user_id = u.id) as bio
     from users u where u.id = ${userId}`,
   )
@@ -95,5 +101,6 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | u
   if (row.bio !== null) roles.add('educator')
   if (row.is_fao) roles.add('fao')
   if (row.is_student) roles.add('student')
+  if (row.is_guardian) roles.add('guardian')
   return { id: row.id, name: row.name, email: row.email, onboardingRequired: row.onboarding_required, roles }
 }

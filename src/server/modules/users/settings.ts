@@ -6,7 +6,10 @@ import type { DbOrTx } from '../../db/client'
 import { fieldError } from '../../problems'
 import { getCurrentUser, type Viewer } from './current-user'
 
-/** `PATCH /v1/users/me`: the caller's name, and their bio when they hold an educator profile. */
+/**
+ * `PATCH /v1/users/me`: the caller's name, their bio when they hold an educator profile, and whether
+ * shared session notes are announced to them by email.
+ */
 export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): Promise<CurrentUser> {
   if (body.bio !== undefined && !viewer.roles.has('educator')) {
     throw fieldError('bio', 'Only educators have a bio.')
@@ -19,6 +22,11 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
     }
     if (body.bio !== undefined) {
       await tx.execute(sql`update educator_profiles set bio = ${body.bio} where user_id = ${viewer.id}`)
+    }
+    if (body.emailOnSharedNotes !== undefined) {
+      await tx.execute(
+        sql`update users set email_on_shared_notes = ${body.emailOnSharedNotes}, updated_at = now() where id = ${viewer.id}`,
+      )
     }
     return (await getCurrentUser(tx, viewer.id))!
   })

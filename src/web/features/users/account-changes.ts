@@ -1,9 +1,9 @@
 import type { AdminUser, UpdateUserBody } from '../../../shared/admin'
-import { ROLE_LABELS, type Role, rolesOf } from '../../../shared/roles'
+import { type GrantableRole, ROLE_LABELS, rolesOf } from '../../../shared/roles'
 
 /** What the Manage dialog holds: the four roles and whether the account is disabled. */
 export interface AccountState {
-  roles: Record<Role, boolean>
+  roles: Record<GrantableRole, boolean>
   disabled: boolean
 }
 
@@ -41,7 +41,7 @@ export function lockedControls(viewerUuid: string, user: AdminUser) {
 /** The PATCH body for the difference between two states; null when nothing changed. */
 export function changeBody(before: AccountState, after: AccountState): UpdateUserBody | null {
   const body: UpdateUserBody = {}
-  for (const role of Object.keys(before.roles) as Role[]) {
+  for (const role of Object.keys(before.roles) as GrantableRole[]) {
     if (before.roles[role] !== after.roles[role]) body[role] = after.roles[role]
   }
   if (before.disabled !== after.disabled) body.disabled = after.disabled
@@ -51,7 +51,7 @@ export function changeBody(before: AccountState, after: AccountState): UpdateUse
 const list = (labels: string[]) =>
   labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
 
-const ROLE_ORDER: Role[] = ['admin', 'educator', 'fao', 'student']
+const ROLE_ORDER: GrantableRole[] = ['admin', 'educator', 'fao', 'student']
 
 export interface ChangeSummary {
   title: string

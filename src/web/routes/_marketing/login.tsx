@@ -118,6 +118,7 @@ const ROLE_WORDS = {
   educator: 'an educator',
   fao: 'a financial-aid officer',
   student: 'a student',
+  guardian: 'a parent or guardian',
 }
 
 function roleList(roles: (keyof typeof ROLE_WORDS)[]): string {

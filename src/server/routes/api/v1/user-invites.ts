@@ -7,6 +7,7 @@ import { importBodySchema, importPreviewSchema, importResultSchema } from '../..
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
 import { inviteMail } from '../../../mail/messages'
+import { studentName } from '../../../modules/guardians/guardians'
 import { importInvites, previewImport } from '../../../modules/invites/import'
 import {
   createInvite,
@@ -26,7 +27,10 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
   async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger, name?: string): Promise<boolean> {
     if (!row.email) return true
-    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, name)
+    const guardianOf = row.guardianStudentId
+      ? { studentName: await studentName(app.db, row.guardianStudentId) }
+      : undefined
+    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, guardianOf, name)
     return app.mailer.send(mail).then(
       () => true,
       (err) => {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { AdminInvite } from '../../../../shared/admin'
 import { createInviteBodySchema } from '../../../../shared/invites'
-import { inviteRoleLabels, ROLE_LABELS, type Role } from '../../../../shared/roles'
+import { type GrantableRole, inviteRoleLabels, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
@@ -11,8 +11,8 @@ import { inviteLink } from '../invite-link'
 import { CopyLink } from './copy-link'
 
 /** The invite's checkboxes in the spec's label order for invites (section 3). */
-const INVITE_ROLES: Role[] = ['admin', 'fao', 'educator', 'student']
-const NO_ROLES: Record<Role, boolean> = { admin: false, fao: false, educator: false, student: false }
+const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']
+const NO_ROLES: Record<GrantableRole, boolean> = { admin: false, fao: false, educator: false, student: false }
 
 interface FieldErrors {
   roles?: string

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { AdminUser, UpdateUserBody } from '../../../../shared/admin'
-import { ROLE_LABELS, type Role } from '../../../../shared/roles'
+import { type GrantableRole, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { accountStateOf, changeBody, lockedControls, personLabel } from '../account-changes'
@@ -24,8 +24,8 @@ export function ManageUserDialog({ user, viewerUuid, onClose, onReview }: Manage
   )
 }
 
-const ROLE_ORDER: Role[] = ['admin', 'educator', 'fao', 'student']
-const ROLE_HELP: Record<Role, string> = {
+const ROLE_ORDER: GrantableRole[] = ['admin', 'educator', 'fao', 'student']
+const ROLE_HELP: Record<GrantableRole, string> = {
   admin: 'Manages students, users and invites.',
   educator: 'Coaches students on their teams.',
   fao: 'Financial-aid officer: reads the records of students on their teams.',

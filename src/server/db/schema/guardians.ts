@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { studentProfiles } from './profiles'
+import { users } from './users'
+
+/**
+ * A guardian (parent or legal guardian) linked to a student: they read the student's record as
+ * the student does (see docs/product.md). One person may be the guardian of several students.
+ */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => studentProfiles.userId, { onDelete: 'cascade' }),
+    relationship: text('relationship').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.studentId, table.guardianId] }),
+    index('guardian_links_guardian_idx').on(table.guardianId),
+    check('guardian_links_relationship_length', sql`char_length(${table.relationship}) between 1 and 40`),
+  ],
+)
+export type GuardianLinkRow = typeof guardianLinks.$inferSelect

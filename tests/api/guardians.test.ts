@@ -1,0 +1,341 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
+import { addGuardian, addToTeam, createDocument, createNote, createSatScore } from '../factories'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+let t: TestApp
+let sink: SmtpSink
+type Logged = Awaited<ReturnType<TestApp['userWith']>>
+let admin: Logged
+let educator: Logged
+let fao: Logged
+let otherEducator: Logged
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  t = await createTestApp({ SMTP_URL: sink.url })
+  admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
+  educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
+  fao = await t.userWith({ roles: ['fao'], name: 'Fay Aid' })
+  otherEducator = await t.userWith({ roles: ['educator'], name: 'Oz Other' })
+})
+afterAll(async () => {
+  await t.close()
+  await sink.close()
+})
+
+async function newStudent(name = 'Sam Student') {
+  const student = await t.userWith({ roles: ['student'], name })
+  await addToTeam(t.db, student.id, educator.id)
+  await addToTeam(t.db, student.id, fao.id)
+  return student
+}
+
+const get = (url: string, cookie: string) => t.request({ method: 'GET', url, cookie })
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+  t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as object }) })
+const invite = (studentId: string, cookie: string, payload: unknown) =>
+  send('POST', `/api/v1/students/${studentId}/guardian-invites`, cookie, payload)
+
+let emailCount = 0
+const freshEmail = (what = 'parent') => `${what}-${++emailCount}-${Date.now()}@example.test`
+
+/** Signs up through the invite as a person would, and onboards; returns the session cookie. */
+async function redeem(inviteId: string, email: string, name = 'Pat Parent') {
+  const password = 'a long enough password'
+  const signUp = await t.request({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password, name: '', invite: inviteId },
+  })
+  expect(signUp.statusCode).toBe(200)
+  const cookie = await t.login(email, password)
+  const me = (await get('/api/v1/users/me', cookie)).json()
+  const onboard = await send('POST', `/api/v1/users/${me.uuid}/onboard`, cookie, { name })
+  expect(onboard.statusCode).toBe(200)
+  return { cookie, id: me.uuid as string }
+}
+
+describe('inviting a guardian', () => {
+  it('an educator on the team invites by email; the invite is mailed, and redeeming it creates a linked guardian', async () => {
+    const student = await newStudent('Rowan Reyes')
+    const email = freshEmail()
+    const response = await invite(student.id, educator.cookie, {
+      email: email.toUpperCase(),
+      relationship: 'Mother',
+    })
+    expect(response.statusCode).toBe(201)
+    const body = response.json()
+    expect(body.invite).toMatchObject({ email, guardian: true, student: false, admin: false, usedAt: null })
+    expect(body.link).toBe(`${TEST_ORIGIN}/login?invite=${body.invite.uuid}`)
+
+    const mail = await sink.waitFor(email)
+    expect(mail.text).toContain(body.link)
+    expect(mail.text).toContain('guardian of Rowan Reyes')
+
+    const preview = (await get(`/api/v1/user-invites/${body.invite.uuid}`, '')).json()
+    expect(preview).toEqual({ email, roles: ['guardian'], available: true })
+
+    const guardian = await redeem(body.invite.uuid, email)
+    const me = (await get('/api/v1/users/me', guardian.cookie)).json()
+    expect(me.profileGuardian).toEqual({})
+    expect(me.profileStudent).toBeNull()
+
+    const record = await get(`/api/v1/students/${student.id}`, guardian.cookie)
+    expect(record.statusCode).toBe(200)
+    expect(record.json().guardians).toEqual([
+      { name: 'Pat Parent', uuid: guardian.id, relationship: 'Mother' },
+    ])
+    // Staff see the email to reach the family.
+    const staffView = (await get(`/api/v1/students/${student.id}`, educator.cookie)).json()
+    expect(staffView.guardians).toEqual([
+      { name: 'Pat Parent', uuid: guardian.id, relationship: 'Mother', email },
+    ])
+
+    const events = (await get(`/api/v1/audit-events?studentId=${student.id}`, admin.cookie)).json().events
+    expect(events.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['invite.created', 'guardian.linked']),
+    )
+  })
+
+  it('links an existing account at once (200) and emails a notice; a second link is 409', async () => {
+    const student = await newStudent('Kit Kim')
+    const existing = await t.userWith({ roles: ['educator'], name: 'Staff Parent' })
+    const response = await invite(student.id, admin.cookie, { email: existing.email, relationship: 'Father' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      guardian: { name: 'Staff Parent', uuid: existing.id, relationship: 'Father', email: existing.email },
+    })
+    const mail = await sink.waitFor(existing.email)
+    expect(mail.text).toContain(`${TEST_ORIGIN}/students/${student.id}`)
+    expect((await get(`/api/v1/students/${student.id}`, existing.cookie)).statusCode).toBe(200)
+    const me = (await get('/api/v1/users/me', existing.cookie)).json()
+    expect(me.profileGuardian).toEqual({})
+    expect(me.profileEducator).not.toBeNull()
+
+    const again = await invite(student.id, admin.cookie, { email: existing.email, relationship: 'Father' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('already-guardian')
+  })
+
+  it('refuses the student as their own guardian, and bad input naming the field', async () => {
+    const student = await newStudent()
+    const own = await invite(student.id, educator.cookie, { email: student.email, relationship: 'Self' })
+    expect(own.statusCode).toBe(400)
+    expect(own.json().errors).toEqual([{ path: 'email', message: 'A student cannot be their own guardian.' }])
+
+    const long = await invite(student.id, educator.cookie, {
+      email: freshEmail(),
+      relationship: 'x'.repeat(41),
+    })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().errors.map((e: { path: string }) => e.path)).toEqual(['relationship'])
+
+    const bad = await invite(student.id, educator.cookie, { email: 'not-an-email', relationship: 'Aunt' })
+    expect(bad.json().errors).toEqual([{ path: 'email', message: 'Please provide a valid email address.' }])
+    const missing = await invite(student.id, educator.cookie, { email: freshEmail() })
+    expect(missing.json().errors).toEqual([{ path: 'relationship', message: 'This field is required.' }])
+    const extra = await invite(student.id, educator.cookie, {
+      email: freshEmail(),
+      relationship: 'Aunt',
+      admin: true,
+    })
+    expect(extra.statusCode).toBe(400)
+  })
+
+  it('only admins and educators on the team may invite: FAO, student and guardian 403, outsiders 404', async () => {
+    const student = await newStudent()
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const payload = () => ({ email: freshEmail(), relationship: 'Aunt' })
+    expect((await invite(student.id, fao.cookie, payload())).statusCode).toBe(403)
+    expect((await invite(student.id, student.cookie, payload())).statusCode).toBe(403)
+    expect((await invite(student.id, guardian.cookie, payload())).statusCode).toBe(403)
+    expect((await invite(student.id, otherEducator.cookie, payload())).statusCode).toBe(404)
+  })
+
+  it('admins see guardian invites in the invite list with the student named, and can resend them', async () => {
+    const student = await newStudent('Lee Lopez')
+    const email = freshEmail()
+    const created = (await invite(student.id, educator.cookie, { email, relationship: 'Grandmother' })).json()
+    const list = (await get('/api/v1/user-invites', admin.cookie)).json() as Array<Record<string, unknown>>
+    const row = list.find((i) => i.uuid === created.invite.uuid)
+    expect(row).toMatchObject({
+      guardian: true,
+      status: 'available',
+      guardianOf: { uuid: student.id, name: 'Lee Lopez', relationship: 'Grandmother' },
+    })
+    sink.messages.length = 0
+    const resend = await send('POST', `/api/v1/user-invites/${created.invite.uuid}/resend`, admin.cookie)
+    expect(resend.statusCode).toBe(200)
+    expect((await sink.waitFor(email)).text).toContain('guardian of Lee Lopez')
+  })
+})
+
+describe('what a guardian reads and writes', () => {
+  it('reads the record as the student does: no hidden documents; siblings both; other students 404', async () => {
+    const first = await newStudent('Ana Sibling')
+    const second = await newStudent('Ben Sibling')
+    const stranger = await newStudent('Cy Stranger')
+    const guardian = await t.userWith({ roles: ['guardian'], name: 'Gil Guardian' })
+    await addGuardian(t.db, first.id, guardian.id, 'Father')
+    await addGuardian(t.db, second.id, guardian.id, 'Father')
+    await createDocument(t.db, first.id, { creatorId: educator.id, name: 'Visible plan' })
+    await createDocument(t.db, first.id, { creatorId: educator.id, name: 'Staff only', hidden: true })
+
+    const record = (await get(`/api/v1/students/${first.id}`, guardian.cookie)).json()
+    expect(record.documents.map((d: { name: string }) => d.name)).toEqual(['Visible plan'])
+    expect((await get(`/api/v1/students/${second.id}`, guardian.cookie)).statusCode).toBe(200)
+    expect((await get(`/api/v1/students/${stranger.id}`, guardian.cookie)).statusCode).toBe(404)
+
+    const list = (await get('/api/v1/students', guardian.cookie)).json()
+    expect(list.students.map((s: { name: string }) => s.name)).toEqual(['Ana Sibling', 'Ben Sibling'])
+  })
+
+  it('the dashboard has a card per linked student with scores, superscores and the newest shared note only', async () => {
+    const student = await newStudent('Dana Card')
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id, 'Mother')
+    await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 700 })
+    await createSatScore(t.db, student.id, { date: '2025-10-04', english: 650, math: 680 })
+    await createNote(t.db, student.id, {
+      authorId: educator.id,
+      date: '2026-01-10',
+      visibility: 'shared',
+      body: 'Shared one',
+    })
+    await createNote(t.db, student.id, {
+      authorId: educator.id,
+      date: '2026-01-20',
+      visibility: 'internal',
+      body: 'Secret',
+    })
+
+    const screen = (await get('/api/v1/screens/my-dashboard', guardian.cookie)).json()
+    expect(screen.guardianOf).toHaveLength(1)
+    const card = screen.guardianOf[0]
+    expect(card.student).toEqual({ name: 'Dana Card', uuid: student.id, archived: false })
+    expect(card.relationship).toBe('Mother')
+    expect(card.latestSat).toEqual({ date: '2025-10-04', english: 650, math: 680, cumulative: 1330 })
+    expect(card.latestAct).toBeNull()
+    expect(card.superscores.sat).toEqual({ english: 650, math: 700, cumulative: 1350 })
+    expect(card.newestSharedNote).toMatchObject({
+      body: 'Shared one',
+      visibility: 'shared',
+      date: '2026-01-10',
+    })
+    expect(JSON.stringify(screen)).not.toContain('Secret')
+  })
+
+  it('may add documents, never hidden or pinned, and change only their own; scores and notes are refused', async () => {
+    const student = await newStudent()
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const base = `/api/v1/students/${student.id}`
+    const added = await send('POST', `${base}/documents`, guardian.cookie, {
+      name: 'FAFSA summary',
+      url: 'https://docs.example.com/fafsa',
+    })
+    expect(added.statusCode).toBe(201)
+    const own = added.json()
+    expect(own.creator.uuid).toBe(guardian.id)
+
+    const hidden = await send('POST', `${base}/documents`, guardian.cookie, {
+      name: 'x',
+      url: 'https://docs.example.com/x',
+      hidden: true,
+    })
+    expect(hidden.statusCode).toBe(403)
+    expect(hidden.json().code).toBe('hidden-forbidden')
+
+    const edited = await send('PUT', `${base}/documents/${own.uuid}`, guardian.cookie, {
+      name: 'FAFSA summary 2026',
+      url: own.url,
+      creatorUUID: guardian.id,
+    })
+    expect(edited.statusCode).toBe(200)
+
+    const studentsDoc = await createDocument(t.db, student.id, { creatorId: student.id })
+    const notMine = await send('PUT', `${base}/documents/${studentsDoc}`, guardian.cookie, {
+      name: 'changed',
+      url: 'https://docs.example.com/changed',
+      creatorUUID: student.id,
+    })
+    expect(notMine.statusCode).toBe(403)
+    expect((await send('DELETE', `${base}/documents/${studentsDoc}`, guardian.cookie)).statusCode).toBe(403)
+    const staffHidden = await createDocument(t.db, student.id, { creatorId: educator.id, hidden: true })
+    expect((await send('DELETE', `${base}/documents/${staffHidden}`, guardian.cookie)).statusCode).toBe(404)
+
+    expect((await send('DELETE', `${base}/documents/${own.uuid}`, guardian.cookie)).statusCode).toBe(204)
+    const sat = await send('POST', `${base}/sat-scores`, guardian.cookie, {
+      date: '2025-03-08',
+      english: 600,
+      math: 600,
+    })
+    expect(sat.statusCode).toBe(403)
+    const note = await send('POST', `${base}/notes`, guardian.cookie, {
+      date: '2025-03-08',
+      visibility: 'shared',
+      body: 'x',
+    })
+    expect(note.statusCode).toBe(403)
+  })
+
+  it("sees the profile screens of the student and the student's team, and no one else's", async () => {
+    const student = await newStudent('Eli Profile')
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const screen = (id: string) => get(`/api/v1/screens/user-profile/${id}`, guardian.cookie)
+    const own = await screen(student.id)
+    expect(own.statusCode).toBe(200)
+    expect(own.json().student.uuid).toBe(student.id)
+    expect((await screen(educator.id)).statusCode).toBe(200)
+    expect((await screen(otherEducator.id)).statusCode).toBe(404)
+    // The student and the team see the guardian's profile (the Family section links to it).
+    const asStudent = await get(`/api/v1/screens/user-profile/${guardian.id}`, student.cookie)
+    expect(asStudent.json().roles).toEqual(['Guardian'])
+    expect((await get(`/api/v1/screens/user-profile/${guardian.id}`, educator.cookie)).statusCode).toBe(200)
+    expect((await get(`/api/v1/screens/user-profile/${guardian.id}`, otherEducator.cookie)).statusCode).toBe(
+      404,
+    )
+  })
+})
+
+describe('removing a guardian', () => {
+  it('ends their access at once; the profile stays with an empty dashboard; the change is audited', async () => {
+    const student = await newStudent()
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const url = `/api/v1/students/${student.id}/guardians/${guardian.id}`
+    expect((await send('DELETE', url, fao.cookie)).statusCode).toBe(403)
+    expect((await send('DELETE', url, student.cookie)).statusCode).toBe(403)
+    expect((await send('DELETE', url, otherEducator.cookie)).statusCode).toBe(404)
+    expect((await send('DELETE', url, educator.cookie)).statusCode).toBe(204)
+    expect((await send('DELETE', url, educator.cookie)).statusCode).toBe(404)
+
+    expect((await get(`/api/v1/students/${student.id}`, guardian.cookie)).statusCode).toBe(404)
+    const screen = (await get('/api/v1/screens/my-dashboard', guardian.cookie)).json()
+    expect(screen.guardianOf).toEqual([])
+    expect((await get('/api/v1/users/me', guardian.cookie)).json().profileGuardian).toEqual({})
+
+    const [event] = await selectRows<{ actor_id: string; before: unknown }>(
+      t.db,
+      sql`select actor_id, before from audit_events where action = 'guardian.unlinked' and student_id = ${student.id}`,
+    )
+    expect(event).toMatchObject({
+      actor_id: educator.id,
+      before: { guardianId: guardian.id, relationship: 'Parent' },
+    })
+  })
+
+  it('answers 404 for an unknown or malformed guardian id', async () => {
+    const student = await newStudent()
+    const base = `/api/v1/students/${student.id}/guardians`
+    expect((await send('DELETE', `${base}/not-a-uuid`, admin.cookie)).statusCode).toBe(404)
+    expect(
+      (await send('DELETE', `${base}/00000000-0000-4000-8000-000000000000`, admin.cookie)).statusCode,
+    ).toBe(404)
+  })
+})
