@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, logInByApi, test, waitForMail } from './support/fixtures'
-import { adminApi, createPerson, PEOPLE_PASSWORD } from './support/people'
+import { expect, logInByApi, submitLogin, test, waitForMail } from './support/fixtures'
+import { createPersonByAdmin, PEOPLE_PASSWORD, uniqueToken } from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
-
-/** Letters only, unique per run: names and emails made with it match only this test's data. */
-const token = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.replace(
-    /\d/g,
-    (digit) => 'abcdefghij'[Number(digit)] ?? 'a',
-  )
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -16,19 +9,13 @@ const shot = (page: Page, name: string) =>
     fullPage: true,
   })
 
-async function logInByForm(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-}
-
 test('an admin reaches /admin and /admin/inquiries by clicking, with the open inquiries in the link name', async ({
   page,
   expectAccessible,
 }) => {
   const contact = await page.request.post('/api/v1/contact', {
     data: {
-      name: `Ines Inquiry ${token()}`,
+      name: `Ines Inquiry ${uniqueToken()}`,
       email: 'ines.inquiry@crestline.test',
       service: 'tutoring',
       message: 'Could we talk about SAT tutoring this spring?',
@@ -68,22 +55,20 @@ test('a logged-out visit to a student record comes back to it after login; a for
   page,
   expectAccessible,
 }) => {
-  const admin = await adminApi()
-  const student = await createPerson(admin, 'student', `Rhea Redirect ${token()}`)
-  await admin.dispose()
+  const student = await createPersonByAdmin('student', `Rhea Redirect ${uniqueToken()}`)
 
   await page.goto(`/students/${student.uuid}`)
   await expect(page).toHaveURL(/\/login\?err=login-required&redirect=%2Fstudents%2F/)
   await expect(page.getByRole('alert')).toHaveText('Please log in to continue.')
   await expectAccessible()
-  await logInByForm(page, ADMIN_EMAIL, adminPassword())
+  await submitLogin(page, ADMIN_EMAIL, adminPassword())
   await expect(page).toHaveURL(new RegExp(`/students/${student.uuid}$`))
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
 
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/login?err=login-required&redirect=%2F%2Fevil.example')
-  await logInByForm(page, ADMIN_EMAIL, adminPassword())
+  await submitLogin(page, ADMIN_EMAIL, adminPassword())
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
@@ -91,9 +76,7 @@ test('a session that ends while the app is open goes to the login page once, say
   page,
   expectAccessible,
 }) => {
-  const admin = await adminApi()
-  const student = await createPerson(admin, 'student', `Sid Session ${token()}`)
-  await admin.dispose()
+  const student = await createPersonByAdmin('student', `Sid Session ${uniqueToken()}`)
   await logInByApi(page.request, student.email, PEOPLE_PASSWORD)
   await page.goto('/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
@@ -107,15 +90,13 @@ test('a session that ends while the app is open goes to the login page once, say
     'Your session ended. Log in again to continue where you were.',
   )
   await expectAccessible()
-  await logInByForm(page, student.email, PEOPLE_PASSWORD)
+  await submitLogin(page, student.email, PEOPLE_PASSWORD)
   await expect(page).toHaveURL(/\/settings$/)
 })
 
 test('two tabs, two people: a tab follows the other tab’s logout and login', async ({ newVisitor }) => {
-  const admin = await adminApi()
-  const first = await createPerson(admin, 'student', `Tab First ${token()}`)
-  const second = await createPerson(admin, 'student', `Tab Second ${token()}`)
-  await admin.dispose()
+  const first = await createPersonByAdmin('student', `Tab First ${uniqueToken()}`)
+  const second = await createPersonByAdmin('student', `Tab Second ${uniqueToken()}`)
   const { context, page: tabA } = await newVisitor()
   await logInByApi(context.request, first.email, PEOPLE_PASSWORD)
   await tabA.goto('/dashboard')
@@ -126,7 +107,7 @@ test('two tabs, two people: a tab follows the other tab’s logout and login', a
   await expect(tabB).toHaveURL(/\/login$/)
   await expect(tabA).toHaveURL(/\/login\?err=session-ended/)
 
-  await logInByForm(tabB, second.email, PEOPLE_PASSWORD)
+  await submitLogin(tabB, second.email, PEOPLE_PASSWORD)
   await expect(tabB).toHaveURL(/\/dashboard$/)
   await expect(tabA).toHaveURL(/\/dashboard$/)
   await expect(tabA.getByRole('main').getByText(second.name).first()).toBeVisible()
@@ -168,11 +149,9 @@ test.describe('at 390 px', () => {
   test('a 35-letter surname wraps on the student and user pages instead of widening them', async ({
     page,
   }) => {
-    const admin = await adminApi()
     const surname = 'Wolfeschlegelsteinhausenbergerdorff'
     expect(surname).toHaveLength(35)
-    const student = await createPerson(admin, 'student', `Hubert ${surname}`)
-    await admin.dispose()
+    const student = await createPersonByAdmin('student', `Hubert ${surname}`)
     await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
     for (const path of [`/students/${student.uuid}`, `/users/${student.uuid}`]) {
       await page.goto(path)
@@ -185,9 +164,7 @@ test.describe('at 390 px', () => {
 test('the score dialog asks before Esc throws a half-typed score away; settings ask before leaving', async ({
   page,
 }) => {
-  const admin = await adminApi()
-  const student = await createPerson(admin, 'student', `Dirk Dirty ${token()}`)
-  await admin.dispose()
+  const student = await createPersonByAdmin('student', `Dirk Dirty ${uniqueToken()}`)
   await logInByApi(page.request, student.email, PEOPLE_PASSWORD)
   await page.goto('/dashboard')
   const sat = page.getByRole('region', { name: 'SAT scores' })
@@ -229,7 +206,7 @@ test('an admin invites people from a CSV file: preview, send, and the same file 
   page,
   expectAccessible,
 }) => {
-  const tag = token()
+  const tag = uniqueToken()
   const csv = [
     'name,email,roles',
     `Cora Csv ${tag},cora.${tag}@crestline.test,student`,
