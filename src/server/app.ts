@@ -86,6 +86,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       dataDir: env.DATA_DIR,
       log: app.log as Logger,
     })
+  const rateLimitStore = await openRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    db: database.db,
+    log: app.log,
+  })
+  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR)
   const auth = createAuth({
     db: database.db,
@@ -94,12 +101,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustedOrigins: trustedOrigins(env),
     mailer,
     log: app.log as Logger,
-  })
-  const rateLimitStore = await openRateLimitStore({
-    redisUrl: env.REDIS_URL,
-    keyPrefix: env.REDIS_KEY_PREFIX,
-    db: database.db,
-    log: app.log,
+    // A reset lifts the login lockout of that email, from every address.
+    onPasswordReset: (email) => limiter.clearFailures('sign-in', email),
   })
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
@@ -113,7 +116,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
 
-  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   await app.register(healthRoutes)
   await app.register(authRoutes, {
     auth,

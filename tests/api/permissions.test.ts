@@ -449,6 +449,36 @@ const ROUTES: RouteCase[] = [
     expect: adminOnly(200),
   },
   {
+    method: 'POST',
+    route: '/api/v1/user-invites/import/preview',
+    request: () => ({
+      url: '/api/v1/user-invites/import/preview',
+      body: { csv: 'name,email,roles\nPat Preview,pat.preview@example.test,student\n' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/import',
+    request: () => ({
+      url: '/api/v1/user-invites/import',
+      body: { csv: 'name,email,roles\nIan Import,ian.import@example.test,student\n' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/export.csv',
+    request: () => ({ url: '/api/v1/users/export.csv' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/export.csv',
+    request: () => ({ url: '/api/v1/students/export.csv' }),
+    expect: adminOnly(200),
+  },
+  {
     method: 'GET',
     route: '/api/v1/screens/admin',
     request: () => ({ url: '/api/v1/screens/admin' }),
