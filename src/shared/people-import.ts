@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { GRANTABLE_ROLES, type GrantableRole, ROLE_LABELS } from './roles'
+import { RELATIONSHIP_MAX } from './guardians'
+import { ROLE_LABELS, ROLES, type Role } from './roles'
 import { NAME_MAX } from './users'
 import { emailField, requiredText } from './validation'
 
@@ -13,9 +14,9 @@ export const IMPORT_MAX_ROWS = 1000
 /** The CSV text's length limit, under the API's body limit. */
 export const IMPORT_MAX_CHARS = 200_000
 
-/** A general invite's roles: a guardian comes with a link to a student, which a file does not give. */
-const roleWords: Record<string, GrantableRole> = Object.fromEntries(
-  GRANTABLE_ROLES.flatMap((role) => [
+/** The roles a row may give; a guardian row also names its student (`guardian of`). */
+const roleWords: Record<string, Role> = Object.fromEntries(
+  ROLES.flatMap((role) => [
     [role, role],
     [ROLE_LABELS[role].toLowerCase(), role],
   ]),
@@ -27,14 +28,14 @@ export const rolesCell = z
   .trim()
   .min(1, { message: 'This field is required.', abort: true })
   .transform((text, ctx) => {
-    const roles = new Set<GrantableRole>()
+    const roles = new Set<Role>()
     for (const word of text.split(/[;,|]/).map((part) => part.trim().toLowerCase())) {
       if (word === '') continue
       const role = roleWords[word]
       if (!role) {
         ctx.addIssue({
           code: 'custom',
-          message: `Unknown role "${word}": use ${GRANTABLE_ROLES.join(', ')}.`,
+          message: `Unknown role "${word}": use ${ROLES.join(', ')}.`,
         })
         return z.NEVER
       }
@@ -44,18 +45,29 @@ export const rolesCell = z
       ctx.addIssue({ code: 'custom', message: 'This field is required.' })
       return z.NEVER
     }
-    return GRANTABLE_ROLES.filter((role) => roles.has(role))
+    return ROLES.filter((role) => roles.has(role))
   })
 
+/** An empty cell in an optional column means the column is not used on that row. */
+const optionalCell = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    field.optional(),
+  )
+
 /**
- * The columns a file may have, each checked by its shared field. To take a new column (for
- * example a guardian's email), add it here and to `ImportRow`: the parser reads any listed column.
+ * The columns a file may have, each checked by its shared field; the parser reads any listed
+ * column. A guardian row names its student's email in `guardian of` and, optionally, the
+ * relationship (Parent when empty).
  */
 export const IMPORT_COLUMNS = {
   name: requiredText(NAME_MAX),
   email: emailField,
   roles: rolesCell,
+  'guardian of': optionalCell(emailField),
+  relationship: optionalCell(requiredText(RELATIONSHIP_MAX)),
 } as const
+export const DEFAULT_RELATIONSHIP = 'Parent'
 export type ImportColumn = keyof typeof IMPORT_COLUMNS
 export const REQUIRED_IMPORT_COLUMNS: ImportColumn[] = ['name', 'email', 'roles']
 
@@ -81,7 +93,10 @@ export const importPreviewRowSchema = z.object({
   row: z.number(),
   name: z.string(),
   email: z.string(),
-  roles: z.array(z.enum(GRANTABLE_ROLES)),
+  roles: z.array(z.enum(ROLES)),
+  /** A guardian row: the student's email and the relationship. */
+  guardianOf: z.string().nullable().optional(),
+  relationship: z.string().nullable().optional(),
   status: z.enum(IMPORT_STATUSES),
   problems: z.array(importProblemSchema),
 })
