@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
 import { addToTeam, createSatScore } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -122,5 +124,63 @@ describe('records of minors are never cached', () => {
       const response = await t.request({ method: 'GET', url, cookie: student.cookie })
       expect(response.headers['cache-control'], url).toBe('no-store')
     }
+  })
+})
+
+describe('only the auth endpoints the product uses answer', () => {
+  it.each([
+    ['POST', '/api/auth/update-user', { name: '' }],
+    ['POST', '/api/auth/update-user', { image: 'javascript:alert(1)' }],
+    ['GET', '/api/auth/get-session', undefined],
+    ['GET', '/api/auth/list-sessions', undefined],
+    ['POST', '/api/auth/revoke-sessions', {}],
+    ['POST', '/api/auth/change-email', { newEmail: 'x@example.test' }],
+  ] as const)('%s %s is 404', async (method, url, payload) => {
+    const response = await t.request({ method, url, cookie: student.cookie, ...(payload ? { payload } : {}) })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain('"token"')
+  })
+
+  it('sign-out still works', async () => {
+    const person = await t.userWith({ roles: ['student'] })
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie: person.cookie,
+      payload: {},
+    })
+    expect(out.statusCode).toBe(200)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: person.cookie })).statusCode,
+    ).toBe(401)
+  })
+})
+
+describe('a used reset link voids the older ones', () => {
+  it('after resetting with the newest link, an older one is refused', async () => {
+    const person = await t.userWith({ roles: ['student'] })
+    for (let i = 0; i < 2; i++) {
+      const asked = await t.request({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: person.email },
+      })
+      expect(asked.statusCode).toBe(200)
+    }
+    const tokens = (
+      await selectRows<{ identifier: string }>(
+        t.db,
+        sql`select identifier from verifications where value = ${person.id} and identifier like 'reset-password:%'
+        order by created_at`,
+      )
+    ).map((row) => row.identifier.slice('reset-password:'.length))
+    expect(tokens).toHaveLength(2)
+    const reset = (token: string, newPassword: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } })
+    expect((await reset(tokens[1]!, 'a brand new password')).statusCode).toBe(200)
+    const older = await reset(tokens[0]!, 'an attacker password')
+    expect(older.statusCode).toBe(400)
+    expect(older.json().code).toBe('invalid-token')
+    await t.login(person.email, 'a brand new password')
   })
 })

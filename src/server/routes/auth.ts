@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,10 +13,11 @@ import { SESSION_HINT_COOKIE } from '../../shared/public-site'
 import type { Auth } from '../auth/better-auth'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
 import { SESSION_EXPIRES_IN } from '../auth/session'
+import { selectRows } from '../db/raw'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
 import { sendProblem } from '../plugins/errors'
-import { HttpProblem, tooManyRequests } from '../problems'
+import { HttpProblem, notFound, tooManyRequests } from '../problems'
 
 interface Options {
   auth: Auth
@@ -239,7 +241,16 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         },
       },
       async (request, reply) => {
+        // Whose reset this is, read before better-auth uses up the token.
+        const resetOwner = route.kind === 'reset-token' ? await resetTokenOwner(request.body) : null
         const response = await auth.handler(toFetchRequest(request, appOrigin))
+        // A used reset link voids every other one the person was sent: an older email found later
+        // must not reset the password again.
+        if (resetOwner && response.ok) {
+          await app.db.execute(
+            sql`delete from verifications where identifier like 'reset-password:%' and value = ${resetOwner}`,
+          )
+        }
         if (route.kind === 'sign-in' || route.kind === 'change-password') {
           await countFailure(request, limiter, route.kind, response.status, subjects.get(request))
         }
@@ -248,13 +259,35 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
     )
   }
 
-  // The rest of better-auth (sign-out, get-session, change-password …) as it is.
+  async function resetTokenOwner(body: unknown): Promise<string | null> {
+    const token = (body as { token?: unknown })?.token
+    if (typeof token !== 'string') return null
+    const [row] = await selectRows<{ value: string }>(
+      app.db,
+      sql`select value from verifications where identifier = ${`reset-password:${token}`}`,
+    )
+    return row?.value ?? null
+  }
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: { tags: ['auth'], summary: 'Log out: ends this session and clears its cookie' },
+      config: { access: access.public },
+    },
+    async (request, reply) => relay(await auth.handler(toFetchRequest(request, appOrigin)), reply),
+  )
+
+  // Only the endpoints above are the product's; the rest of better-auth (update-user,
+  // get-session, list-sessions …) would skip our rules and audit, so they do not exist here.
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/auth/*',
     schema: { hide: true },
     config: { access: access.public },
-    handler: async (request, reply) => relay(await auth.handler(toFetchRequest(request, appOrigin)), reply),
+    handler: async () => {
+      throw notFound('No such auth endpoint.')
+    },
   })
 }
 
