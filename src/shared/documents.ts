@@ -13,8 +13,12 @@ export const documentUrlField = z
   .refine((value) => {
     try {
       const url = new URL(value)
+      // The same rule as the database's check (an http(s) scheme, then //, no spaces), so a link
+      // the URL parser would repair, such as http:evil.example, is refused here and not there.
       return (
-        (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !/\s/.test(value)
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.hostname !== '' &&
+        /^https?:\/\/[^\s]+$/i.test(value)
       )
     } catch {
       return false

@@ -62,5 +62,9 @@ export const adminOverviewSchema = z.object({
     openInquiries: z.number(),
   }),
   recentEvents: z.array(auditEventSchema),
+  /** College-list entries by status across active students (statuses with none are absent). */
+  collegeStatuses: z.record(z.string(), z.number()).optional(),
+  /** True when a production server has no SMTP_URL: invites and resets are written to files, not sent. */
+  mailNotSent: z.boolean().optional(),
 })
 export type AdminOverview = z.infer<typeof adminOverviewSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
+import { timeZoneField } from './time-zones'
 import { booleanField, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
@@ -40,6 +41,10 @@ export const currentUserSchema = z.object({
   ...profilesSchema.shape,
   /** Email me when a coach shares a session note (students and guardians; on by default). */
   emailOnSharedNotes: z.boolean().optional(),
+  /** Email me the day before a task of mine is due (on by default). */
+  emailTaskReminders: z.boolean().optional(),
+  /** IANA time zone: reminders go out at 08:00 there, and "overdue" is judged by its calendar. */
+  timeZone: z.string().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 
@@ -49,6 +54,8 @@ export const BIO_MAX = 2000
 export const onboardBodySchema = z.strictObject({
   name: requiredText(NAME_MAX),
   bio: z.string().trim().max(BIO_MAX).optional(),
+  /** The browser's time zone, so reminders arrive in the morning where the person lives. */
+  timeZone: timeZoneField.optional(),
 })
 export type OnboardBody = z.infer<typeof onboardBodySchema>
 
@@ -63,9 +70,11 @@ export const updateMeBodySchema = z
     name: requiredText(NAME_MAX).optional(),
     bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
     emailOnSharedNotes: booleanField.optional(),
+    emailTaskReminders: booleanField.optional(),
+    timeZone: timeZoneField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send a name, a bio or emailOnSharedNotes.',
+    message: 'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders or timeZone.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>

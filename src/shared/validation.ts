@@ -42,9 +42,28 @@ export const orRequired =
   (issue: { input?: unknown }): string =>
     isEmpty(issue.input) ? MESSAGES.required : message
 
-/** A required, trimmed text field. */
+/**
+ * Characters that take no room on screen: format characters (zero-width space and joiners, word
+ * joiner, BOM, soft hyphen …), separators, controls, and the blank letters some fonts draw as
+ * nothing (Hangul fillers, the blank Braille pattern).
+ */
+const INVISIBLE = /[\p{Cf}\p{Z}\p{Cc}\s\u115F\u1160\u3164\uFFA0\u2800]/gu
+
+/** Whether text holds at least one character a reader can see. */
+export const hasVisibleCharacter = (text: string) => text.replace(INVISIBLE, '').length > 0
+
+/**
+ * A required, trimmed text field of at most `max` characters that must show something. Each
+ * check states its own message: the one given to `z.string()` covers a missing value only, and
+ * would otherwise win over the length message.
+ */
 export const requiredText = (max: number) =>
-  z.string(MESSAGES.required).trim().min(1, MESSAGES.required).max(max)
+  z
+    .string(MESSAGES.required)
+    .trim()
+    .min(1, { message: MESSAGES.required, abort: true })
+    .max(max, `Use at most ${max} characters.`)
+    .refine(hasVisibleCharacter, { message: 'Use at least one visible character.', abort: true })
 
 export const emailField = z
   .string(MESSAGES.required)

@@ -18,6 +18,8 @@ export interface AuthOptions {
   trustedOrigins: string[]
   mailer: Mailer
   log: Logger
+  /** After a successful password reset: the account's owner has proved who they are. */
+  onPasswordReset?: (email: string) => Promise<void>
 }
 
 /**
@@ -51,6 +53,9 @@ export function createAuth(options: AuthOptions) {
         mailer
           .send(resetPasswordMail(user.email, link))
           .catch((err) => log.error({ err }, 'reset mail failed'))
+      },
+      onPasswordReset: async ({ user }) => {
+        await options.onPasswordReset?.(user.email.toLowerCase())
       },
     },
     user: {

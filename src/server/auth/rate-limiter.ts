@@ -22,6 +22,8 @@ export interface RateLimitStore {
   hit(key: string, seconds: number): Promise<Hit>
   /** The current count without counting. */
   peek(key: string): Promise<Hit>
+  /** Forgets every counter whose key starts with `prefix`. */
+  clearPrefix(prefix: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -56,6 +58,10 @@ export class PostgresRateLimitStore implements RateLimitStore {
     return row
       ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
       : NO_HITS
+  }
+
+  async clearPrefix(prefix: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limit_buckets where starts_with(key, ${prefix})`)
   }
 
   async close(): Promise<void> {}
@@ -116,6 +122,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Also clears PostgreSQL, which counted while Redis was away. Rare (after a password reset): SCAN is fine. */
+  async clearPrefix(prefix: string): Promise<void> {
+    try {
+      let cursor = '0'
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}${prefix}*`, 'COUNT', 500)
+        if (keys.length > 0) await this.redis.del(...keys)
+        cursor = next
+      } while (cursor !== '0')
+    } catch (error) {
+      this.log.warn({ err: error }, 'Redis rate-limit store failed; clearing PostgreSQL only')
+    }
+    await this.fallback.clearPrefix(prefix)
+  }
+
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect())
   }
@@ -170,6 +191,27 @@ export class RateLimiter {
   /** The current count without counting (for "failures so far"). */
   peek(parts: string[]): Promise<Hit> {
     return this.store.peek(RateLimiter.key(parts))
+  }
+
+  /**
+   * Failures of one email from one address. The key starts with the email's own hash, so every
+   * address's count for that email can be forgotten at once (`clearFailures`).
+   */
+  private static failureKey(kind: string, email: string, ip: string): string {
+    return `${RateLimiter.key([kind, 'email', email])}.${RateLimiter.key([ip])}`
+  }
+
+  hitFailure(kind: string, email: string, ip: string): Promise<Hit> {
+    return this.store.hit(RateLimiter.failureKey(kind, email, ip), AUTH_LIMITS.failuresPerEmailAndIp.seconds)
+  }
+
+  peekFailures(kind: string, email: string, ip: string): Promise<Hit> {
+    return this.store.peek(RateLimiter.failureKey(kind, email, ip))
+  }
+
+  /** Forgets an email's failures from every address (a password reset proves who they are). */
+  clearFailures(kind: string, email: string): Promise<void> {
+    return this.store.clearPrefix(`${RateLimiter.key([kind, 'email', email])}.`)
   }
 }
 

@@ -25,7 +25,7 @@ const PEOPLE: Array<Omit<UserSeed, 'password'> & { key: string }> = [
     name: 'Daniel Okafor',
     email: `daniel.okafor${DEMO_DOMAIN}`,
     roles: ['educator'],
-    bio: 'Essay coach. Helps students find the story only they can tell, in drafts they still recognise as their own.',
+    bio: 'Essay coach. Helps students find the story only they can tell, in drafts they still recognize as their own.',
   },
   { key: 'fao', name: 'Grace Liu', email: `grace.liu${DEMO_DOMAIN}`, roles: ['fao'] },
   { key: 'maya', name: 'Maya Chen', email: `maya.chen${DEMO_DOMAIN}`, roles: ['student'] },

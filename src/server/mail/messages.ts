@@ -26,12 +26,15 @@ export function inviteMail(
   roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
   expiresAt: Date,
   guardianOf?: { studentName: string },
+  /** The name the admin knows them by, when they gave one (bulk invites). */
+  name?: string,
 ): MailMessage {
   const labels = inviteRoleLabels(roles).join(', ')
   return {
     to,
     subject: `Your invitation to ${BRAND.name}`,
     text: [
+      ...(name ? [`Hello ${name},`, ''] : []),
       guardianOf
         ? `You are invited to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
         : `You are invited to ${BRAND.name}'s workspace (${labels}).`,
@@ -106,6 +109,29 @@ export function sharedNoteMail(
       recordLink,
       '',
       `To stop these emails, turn off "Email me when a coach shares a session note" at ${settingsLink}`,
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}
+
+/** The day before a task is due, to its assignee. */
+export function taskReminderMail(
+  to: string,
+  task: { title: string; due_date: string; student_name: string },
+  recordLink: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Due tomorrow: ${task.title}`,
+    text: [
+      `This task on ${task.student_name}'s plan is due tomorrow, ${formatPlainDate(task.due_date)}:`,
+      '',
+      `  ${task.title}`,
+      '',
+      recordLink,
+      '',
+      'You can turn these reminders off in your settings.',
       '',
       `${BRAND.name}`,
     ].join('\n'),

@@ -39,7 +39,7 @@ export interface SessionContext {
 }
 
 /**
- * The logged-in caller, or null; memoised per request. One query on the hot path; once a day per
+ * The logged-in caller, or null; memoized per request. One query on the hot path; once a day per
  * session better-auth itself extends the session and re-sets the cookie.
  */
 export async function resolveViewer(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,12 +9,15 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../../shared/auth'
+import { SESSION_HINT_COOKIE } from '../../shared/public-site'
 import type { Auth } from '../auth/better-auth'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
+import { SESSION_EXPIRES_IN } from '../auth/session'
+import { selectRows } from '../db/raw'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
 import { sendProblem } from '../plugins/errors'
-import { HttpProblem, tooManyRequests } from '../problems'
+import { HttpProblem, notFound, tooManyRequests } from '../problems'
 
 interface Options {
   auth: Auth
@@ -57,8 +61,26 @@ function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
   })
 }
 
+/**
+ * The public pages' "probably logged in" hint follows the session cookie: set with it (same
+ * lifetime, Secure when it is), cleared when it is cleared. Page scripts may read it; it grants
+ * nothing.
+ */
+export function sessionHintCookie(setCookies: string[]): string | undefined {
+  const session = setCookies.find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
+  if (!session) return undefined
+  const ended = /^[^=]+=;/.test(session) || /;\s*max-age=0(;|$)/i.test(session)
+  const secure = /;\s*secure(;|$)/i.test(session) ? '; Secure' : ''
+  return ended
+    ? `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+    : `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${SESSION_EXPIRES_IN}; SameSite=Lax${secure}`
+}
+
 async function relay(response: Response, reply: FastifyReply): Promise<FastifyReply> {
-  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  const setCookies = response.headers.getSetCookie()
+  for (const cookie of setCookies) reply.header('set-cookie', cookie)
+  const hint = sessionHintCookie(setCookies)
+  if (hint) reply.header('set-cookie', hint)
   const text = await response.text()
   if (!response.ok) {
     let body: { code?: string; message?: string } = {}
@@ -111,11 +133,12 @@ async function checkLimits(
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
   const email = subject
   if (!email) return
-  const window = AUTH_LIMITS.failuresPerEmailAndIp
-  const key = [kind, 'email', email, request.ip]
   // Reset requests count every request; sign-in and sign-up count failures only.
-  const seen = kind === 'reset' ? await limiter.hit(key, window) : await limiter.peek(key)
-  const limit = limiter.allowed(window)
+  const seen =
+    kind === 'reset'
+      ? await limiter.hitFailure(kind, email, request.ip)
+      : await limiter.peekFailures(kind, email, request.ip)
+  const limit = limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp)
   if (kind === 'reset' ? seen.count > limit : seen.count >= limit)
     throw tooManyRequests(seen.retryAfterSeconds)
 }
@@ -129,7 +152,7 @@ async function countFailure(
 ) {
   const email = subject
   if (email && status >= 400 && status < 500 && status !== 429) {
-    await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
+    await limiter.hitFailure(kind, email, request.ip)
   }
 }
 
@@ -218,7 +241,16 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         },
       },
       async (request, reply) => {
+        // Whose reset this is, read before better-auth uses up the token.
+        const resetOwner = route.kind === 'reset-token' ? await resetTokenOwner(request.body) : null
         const response = await auth.handler(toFetchRequest(request, appOrigin))
+        // A used reset link voids every other one the person was sent: an older email found later
+        // must not reset the password again.
+        if (resetOwner && response.ok) {
+          await app.db.execute(
+            sql`delete from verifications where identifier like 'reset-password:%' and value = ${resetOwner}`,
+          )
+        }
         if (route.kind === 'sign-in' || route.kind === 'change-password') {
           await countFailure(request, limiter, route.kind, response.status, subjects.get(request))
         }
@@ -227,13 +259,35 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
     )
   }
 
-  // The rest of better-auth (sign-out, get-session, change-password …) as it is.
+  async function resetTokenOwner(body: unknown): Promise<string | null> {
+    const token = (body as { token?: unknown })?.token
+    if (typeof token !== 'string') return null
+    const [row] = await selectRows<{ value: string }>(
+      app.db,
+      sql`select value from verifications where identifier = ${`reset-password:${token}`}`,
+    )
+    return row?.value ?? null
+  }
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: { tags: ['auth'], summary: 'Log out: ends this session and clears its cookie' },
+      config: { access: access.public },
+    },
+    async (request, reply) => relay(await auth.handler(toFetchRequest(request, appOrigin)), reply),
+  )
+
+  // Only the endpoints above are the product's; the rest of better-auth (update-user,
+  // get-session, list-sessions …) would skip our rules and audit, so they do not exist here.
   app.route({
-    method: ['GET', 'POST'],
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/auth/*',
     schema: { hide: true },
     config: { access: access.public },
-    handler: async (request, reply) => relay(await auth.handler(toFetchRequest(request, appOrigin)), reply),
+    handler: async () => {
+      throw notFound('No such auth endpoint.')
+    },
   })
 }
 

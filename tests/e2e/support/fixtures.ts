@@ -91,6 +91,13 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
+/** Fills the login form on the page and presses "Log in". */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
 /** Logs in through the API: the session cookie lands in the request's browser context. */
 export async function logInByApi(request: APIRequestContext, email: string, password: string) {
   const response = await request.post('/api/auth/sign-in/email', { data: { email, password } })

@@ -6,6 +6,7 @@ import type { AdminStudentRow } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { listAuditEvents } from '../audit/audit-events'
+import { collegeStatusCounts } from '../colleges/colleges'
 import {
   isoSql,
   latestActJson,
@@ -74,5 +75,5 @@ export async function adminOverview(db: DbOrTx): Promise<AdminOverview> {
       (select count(*)::int from contact_requests where handled_at is null) as "openInquiries"`,
   )
   const { events } = await listAuditEvents(db, { limit: RECENT_EVENTS })
-  return { counts: counts!, recentEvents: events }
+  return { counts: counts!, recentEvents: events, collegeStatuses: await collegeStatusCounts(db) }
 }

@@ -44,6 +44,21 @@ export const profilesJson = (userId: SQL) => sql`json_build_object(
   'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${userId}),
   'profileGuardian', (select json_build_object() from guardian_profiles _gp where _gp.user_id = ${userId}))`
 
+/**
+ * A team member as a record lists them: name, uuid and their staff profiles. A member who also
+ * holds a student profile has their own record; it is never carried here (it would show one
+ * student's scores to another).
+ */
+export const teamMemberJson = (alias: string) => {
+  const id = sql.raw(`${alias}.id`)
+  return sql`json_build_object('name', ${sql.raw(alias)}.name, 'uuid', ${id}, 'profiles', json_build_object(
+    'profileStudent', null,
+    'profileEducator', (select json_build_object('bio', _ep.bio) from educator_profiles _ep where _ep.user_id = ${id}),
+    'profileAdmin', (select json_build_object() from admin_profiles _ap where _ap.user_id = ${id}),
+    'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${id}),
+    'profileGuardian', null))`
+}
+
 /** A user summary (name, uuid, profiles) as JSON. */
 export const userSummaryJson = (alias: string) =>
   sql`json_build_object('name', ${sql.raw(alias)}.name, 'uuid', ${sql.raw(alias)}.id, 'profiles', ${profilesJson(sql.raw(`${alias}.id`))})`

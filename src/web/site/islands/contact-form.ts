@@ -81,6 +81,14 @@ export function mountContactForm(form: HTMLFormElement) {
     })
   }
 
+  // Typed words are not lost to a refresh or a closed tab by mistake: the browser asks first.
+  let sent = false
+  window.addEventListener('beforeunload', (event) => {
+    if (sent || !(['name', 'message'] as const).some((name) => control(form, name).value.trim())) return
+    event.preventDefault()
+    event.returnValue = ''
+  })
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     if (button.disabled) return
@@ -107,6 +115,7 @@ export function mountContactForm(form: HTMLFormElement) {
         body: JSON.stringify(values(form)),
       })
       if (response.ok) {
+        sent = true
         form.hidden = true
         const thanks = document.getElementById('contact-thanks')!
         thanks.hidden = false

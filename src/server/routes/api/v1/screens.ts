@@ -7,6 +7,7 @@ import {
   myDashboardSchema,
   userProfileScreenSchema,
 } from '../../../../shared/screens'
+import { mailStaysInOutbox } from '../../../mail/mailer'
 import { adminOverview, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
 import { access, requireViewer } from '../../../plugins/access'
@@ -45,12 +46,13 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['screens'],
-        summary: 'The /admin overview: counts and the newest audit events',
+        summary:
+          'The /admin overview: counts, the newest audit events, and `mailNotSent` when mail is written to files instead of sent',
         response: { 200: adminOverviewSchema },
       },
       config: { access: access.roles('admin') },
     },
-    async () => adminOverview(app.db),
+    async () => ({ ...(await adminOverview(app.db)), mailNotSent: mailStaysInOutbox(app.env) }),
   )
 
   app.get(

@@ -15,6 +15,7 @@ import {
   updateStudentBodySchema,
 } from '../../../../shared/students'
 import { emptyBodySchema } from '../../../../shared/validation'
+import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
 import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
@@ -22,6 +23,7 @@ import { getStudent } from '../../../modules/students/record'
 import { addActScore, addSatScore, deleteActScore, deleteSatScore } from '../../../modules/students/scores'
 import { addTeamMember, removeTeamMember } from '../../../modules/students/team'
 import { access, requireViewer } from '../../../plugins/access'
+import { sendCsv } from './csv-reply'
 
 const studentParams = z.object({ id: z.string() })
 const documentParams = studentParams.extend({ documentId: z.string() })
@@ -46,6 +48,19 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       students: await visibleStudents(app.db, requireViewer(request), request.query.archived === 'true'),
     }),
+  )
+
+  app.get(
+    '/api/v1/students/export.csv',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Admins: every student as CSV, with their newest and best (superscore) SAT and ACT',
+        produces: ['text/csv'],
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (_request, reply) => sendCsv(reply, 'students', await studentsCsv(app.db)),
   )
 
   app.get(

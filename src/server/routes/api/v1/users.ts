@@ -10,6 +10,7 @@ import {
   userListQuerySchema,
   userPageSchema,
 } from '../../../../shared/users'
+import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
@@ -17,6 +18,7 @@ import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
 import { access, requireViewer } from '../../../plugins/access'
 import { forbidden, unauthorized } from '../../../problems'
+import { sendCsv } from './csv-reply'
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,6 +38,19 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (studentId !== undefined) return availableTeamMembers(app.db, studentId)
       return listUsers(app.db, query)
     },
+  )
+
+  app.get(
+    '/api/v1/users/export.csv',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Admins: everyone as CSV (name, email, roles as the import reads them, status, created)',
+        produces: ['text/csv'],
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (_request, reply) => sendCsv(reply, 'users', await usersCsv(app.db)),
   )
 
   app.patch(

@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { type CurrentUser, currentUserSchema } from '../../../../shared/users'
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
+import { clearSessionHint } from '../../../lib/session-hint'
 
 /**
  * The text of the last failure to load the current user that was not a plain 401
@@ -21,7 +22,9 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     return user
   } catch (error) {
     // Any failure means "no user"; only a 401 is the ordinary logged-out answer.
-    authError = error instanceof ApiError && error.status === 401 ? null : errorMessage(error)
+    const loggedOut = error instanceof ApiError && error.status === 401
+    authError = loggedOut ? null : errorMessage(error)
+    if (loggedOut) clearSessionHint()
     return null
   }
 }

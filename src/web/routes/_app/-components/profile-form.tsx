@@ -9,6 +9,7 @@ import { NameBioFields, useNameBioForm } from '../../../features/users/component
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { queryKeys } from '../../../lib/query-keys'
+import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 
 /** /settings "Profile": name, and the bio for educators (the same rules as onboarding). */
 export function ProfileForm({ user }: { user: CurrentUser }) {
@@ -17,6 +18,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const updateMe = useUpdateMe()
   const [formError, setFormError] = useState<string | null>(null)
+  useWarnBeforeUnload(form.formState.isDirty)
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)

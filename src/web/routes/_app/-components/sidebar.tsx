@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../../shared/users'
 import { LogOutButton } from '../../../components/layout/log-out-button'
 import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
 
 const linkClass =
@@ -46,6 +47,9 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         {user.profileAdmin != null ? (
           <NavGroup title="Admin">
             <li>
+              <OverviewLink onNavigate={onNavigate} />
+            </li>
+            <li>
               <Link to="/admin/students" className={linkClass} onClick={onNavigate}>
                 Manage Students
               </Link>
@@ -63,6 +67,33 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         </div>
       </nav>
     </div>
+  )
+}
+
+/**
+ * The overview's link, with the count of contact requests waiting for a reply: a badge to see,
+ * and part of the link's name to hear ("Overview, 3 open inquiries").
+ */
+function OverviewLink({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const overview = useQuery(adminOverviewQueryOptions())
+  const open = overview.data?.counts.openInquiries ?? 0
+  return (
+    <Link
+      to="/admin"
+      activeOptions={{ exact: true }}
+      className={linkClass}
+      onClick={onNavigate}
+      aria-label={open > 0 ? `Overview, ${open} open ${open === 1 ? 'inquiry' : 'inquiries'}` : undefined}
+    >
+      Overview
+      {/* The space keeps the visible text "Overview 3", which the name starts with. */}
+      {open > 0 ? ' ' : null}
+      {open > 0 ? (
+        <span className="ml-auto rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-ink">
+          {open}
+        </span>
+      ) : null}
+    </Link>
   )
 }
 
