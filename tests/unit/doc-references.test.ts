@@ -135,6 +135,14 @@ describe('document references', () => {
     expect(problems).toHaveLength(11)
   })
 
+  it('numbers the ADRs 001, 002, … with no gap and no number used twice', () => {
+    const numbers = readdirSync(join(root, 'docs/decisions'))
+      .filter((name) => /^\d{3}-/.test(name) && !name.startsWith('000-'))
+      .map((name) => Number(name.slice(0, 3)))
+      .sort((a, b) => a - b)
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1))
+  })
+
   it('lists every ADR in the README', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const adrs = readdirSync(join(root, 'docs/decisions')).filter((name) => /^\d{3}-/.test(name))
