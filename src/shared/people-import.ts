@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GRANTABLE_ROLES, type GrantableRole, ROLE_LABELS } from './roles'
+import { GRANTABLE_ROLES, ROLE_LABELS, ROLES, type Role } from './roles'
 import { NAME_MAX } from './users'
 import { emailField, requiredText } from './validation'
 
@@ -13,21 +13,24 @@ export const IMPORT_MAX_ROWS = 1000
 /** The CSV text's length limit, under the API's body limit. */
 export const IMPORT_MAX_CHARS = 200_000
 
-/** A general invite's roles: a guardian comes with a link to a student, which a file does not give. */
-const roleWords: Record<string, GrantableRole> = Object.fromEntries(
-  GRANTABLE_ROLES.flatMap((role) => [
+const roleWords: Record<string, Role> = Object.fromEntries(
+  ROLES.flatMap((role) => [
     [role, role],
     [ROLE_LABELS[role].toLowerCase(), role],
   ]),
 )
 
-/** "student" or "educator;fao": roles separated by semicolons (commas and "|" are read too). */
+/**
+ * "student" or "educator;fao": roles separated by semicolons (commas and "|" are read too). Every
+ * role is read, so the users export goes back in; a new person cannot be invited as a guardian
+ * from a file (a guardian invite names its student), which the import says per row.
+ */
 export const rolesCell = z
   .string('This field is required.')
   .trim()
   .min(1, { message: 'This field is required.', abort: true })
   .transform((text, ctx) => {
-    const roles = new Set<GrantableRole>()
+    const roles = new Set<Role>()
     for (const word of text.split(/[;,|]/).map((part) => part.trim().toLowerCase())) {
       if (word === '') continue
       const role = roleWords[word]
@@ -44,7 +47,7 @@ export const rolesCell = z
       ctx.addIssue({ code: 'custom', message: 'This field is required.' })
       return z.NEVER
     }
-    return GRANTABLE_ROLES.filter((role) => roles.has(role))
+    return ROLES.filter((role) => roles.has(role))
   })
 
 /**
@@ -71,6 +74,9 @@ export const importBodySchema = z.strictObject({
 })
 export type ImportBody = z.infer<typeof importBodySchema>
 
+export const GUARDIAN_FROM_FILE =
+  "A guardian is invited from their student's page, where the invite names the student."
+
 export const IMPORT_STATUSES = ['new', 'invited', 'user', 'error'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
@@ -81,7 +87,7 @@ export const importPreviewRowSchema = z.object({
   row: z.number(),
   name: z.string(),
   email: z.string(),
-  roles: z.array(z.enum(GRANTABLE_ROLES)),
+  roles: z.array(z.enum(ROLES)),
   status: z.enum(IMPORT_STATUSES),
   problems: z.array(importProblemSchema),
 })

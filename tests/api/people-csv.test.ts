@@ -96,6 +96,18 @@ describe('bulk invites from a CSV file', () => {
     const { rows } = (await preview(csv)).json()
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['user', 'invited', 'new'])
     expect(rows[2].roles).toEqual(['fao'])
+    const guardian = (
+      await preview('name,email,roles\nGwen Guardian,gwen.guardian@example.test,guardian\n')
+    ).json()
+    expect(guardian.rows[0]).toMatchObject({
+      status: 'error',
+      problems: [
+        {
+          column: 'roles',
+          message: "A guardian is invited from their student's page, where the invite names the student.",
+        },
+      ],
+    })
   })
 
   it('answers 400 naming the csv field for a missing column, a broken file or an empty one', async () => {

@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import { and, inArray, sql } from 'drizzle-orm'
 import {
+  GUARDIAN_FROM_FILE,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   type ImportColumn,
@@ -121,6 +122,11 @@ async function classify(db: DbOrTx, rows: CheckedRow[]): Promise<void> {
     if (!row.valid) continue
     if (taken.has(row.email)) row.status = 'user'
     else if (invited.has(row.email)) row.status = 'invited'
+    else if (row.roles.includes('guardian')) {
+      row.status = 'error'
+      row.valid = false
+      row.problems.push({ column: 'roles', message: GUARDIAN_FROM_FILE })
+    }
   }
 }
 

@@ -204,12 +204,7 @@ function PreviewResult({
 }
 
 function PreviewRow({ row }: { row: ImportPreviewRow }) {
-  const roles = inviteRoleLabels({
-    admin: row.roles.includes('admin'),
-    fao: row.roles.includes('fao'),
-    educator: row.roles.includes('educator'),
-    student: row.roles.includes('student'),
-  })
+  const roles = inviteRoleLabels(Object.fromEntries(row.roles.map((role) => [role, true])))
   return (
     <tr>
       <td data-label="Row">{row.row}</td>
