@@ -12,16 +12,20 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
+import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
 import auditRoutes from './routes/api/v1/audit-events'
+import calendarRoutes from './routes/api/v1/calendar'
+import collegeRoutes from './routes/api/v1/colleges'
 import contactRoutes from './routes/api/v1/contact-requests'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
 import screenRoutes from './routes/api/v1/screens'
 import studentRoutes from './routes/api/v1/students'
+import taskRoutes from './routes/api/v1/tasks'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
 import authRoutes from './routes/auth'
@@ -104,9 +108,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mailer', mailer)
   app.decorate('env', env)
 
-  // External plugins, then ours, then routes (STYLE.md).
+  // External plugins, then ours, then routes (docs/architecture.md, request flow).
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { env })
+  await app.register(inputGuardPlugin)
   await app.register(compress, { threshold: 1024 })
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
@@ -122,6 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(studentRoutes)
   await app.register(guardianRoutes)
   await app.register(noteRoutes)
+  await app.register(taskRoutes)
+  await app.register(collegeRoutes)
+  await app.register(calendarRoutes)
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(auditRoutes)
@@ -135,6 +143,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // API answers hold minors' records: no browser or proxy may keep a copy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
   })
   app.addHook('onClose', async () => {
     await mailer.close()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { GRANTABLE_ROLES, ROLE_LABELS, ROLES, type Role } from './roles'
+import { RELATIONSHIP_MAX } from './guardians'
+import { ROLE_LABELS, ROLES, type Role } from './roles'
 import { NAME_MAX } from './users'
 import { emailField, requiredText } from './validation'
 
@@ -13,6 +14,7 @@ export const IMPORT_MAX_ROWS = 1000
 /** The CSV text's length limit, under the API's body limit. */
 export const IMPORT_MAX_CHARS = 200_000
 
+/** The roles a row may give; a guardian row also names its student (`guardian of`). */
 const roleWords: Record<string, Role> = Object.fromEntries(
   ROLES.flatMap((role) => [
     [role, role],
@@ -20,11 +22,7 @@ const roleWords: Record<string, Role> = Object.fromEntries(
   ]),
 )
 
-/**
- * "student" or "educator;fao": roles separated by semicolons (commas and "|" are read too). Every
- * role is read, so the users export goes back in; a new person cannot be invited as a guardian
- * from a file (a guardian invite names its student), which the import says per row.
- */
+/** "student" or "educator;fao": roles separated by semicolons (commas and "|" are read too). */
 export const rolesCell = z
   .string('This field is required.')
   .trim()
@@ -37,7 +35,7 @@ export const rolesCell = z
       if (!role) {
         ctx.addIssue({
           code: 'custom',
-          message: `Unknown role "${word}": use ${GRANTABLE_ROLES.join(', ')}.`,
+          message: `Unknown role "${word}": use ${ROLES.join(', ')}.`,
         })
         return z.NEVER
       }
@@ -50,15 +48,26 @@ export const rolesCell = z
     return ROLES.filter((role) => roles.has(role))
   })
 
+/** An empty cell in an optional column means the column is not used on that row. */
+const optionalCell = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    field.optional(),
+  )
+
 /**
- * The columns a file may have, each checked by its shared field. To take a new column (for
- * example a guardian's email), add it here and to `ImportRow`: the parser reads any listed column.
+ * The columns a file may have, each checked by its shared field; the parser reads any listed
+ * column. A guardian row names its student's email in `guardian of` and, optionally, the
+ * relationship (Parent when empty).
  */
 export const IMPORT_COLUMNS = {
   name: requiredText(NAME_MAX),
   email: emailField,
   roles: rolesCell,
+  'guardian of': optionalCell(emailField),
+  relationship: optionalCell(requiredText(RELATIONSHIP_MAX)),
 } as const
+export const DEFAULT_RELATIONSHIP = 'Parent'
 export type ImportColumn = keyof typeof IMPORT_COLUMNS
 export const REQUIRED_IMPORT_COLUMNS: ImportColumn[] = ['name', 'email', 'roles']
 
@@ -74,9 +83,6 @@ export const importBodySchema = z.strictObject({
 })
 export type ImportBody = z.infer<typeof importBodySchema>
 
-export const GUARDIAN_FROM_FILE =
-  "A guardian is invited from their student's page, where the invite names the student."
-
 export const IMPORT_STATUSES = ['new', 'invited', 'user', 'error'] as const
 export type ImportStatus = (typeof IMPORT_STATUSES)[number]
 
@@ -88,6 +94,9 @@ export const importPreviewRowSchema = z.object({
   name: z.string(),
   email: z.string(),
   roles: z.array(z.enum(ROLES)),
+  /** A guardian row: the student's email and the relationship. */
+  guardianOf: z.string().nullable().optional(),
+  relationship: z.string().nullable().optional(),
   status: z.enum(IMPORT_STATUSES),
   problems: z.array(importProblemSchema),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The form messages of spec section 5. Every shared schema imports this module, so zod's own
+ * The form messages of docs/product.md#form-messages. Every shared schema imports this module, so zod's own
  * default wording never reaches a person: a schema states its own message for anything else.
  */
 export const MESSAGES = {
@@ -89,7 +89,7 @@ export const booleanField = z.boolean({ error: orRequired('Expected true or fals
 /** A password as typed (a current one, or at login): required, any length up to the maximum. */
 export const currentPasswordField = z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX)
 
-/** The spec's "empty JSON body" for actions; no body at all is accepted too. */
+/** The "empty JSON body" that actions take; no body at all is accepted too. */
 export const emptyBodySchema = z.strictObject({}).nullish()
 
 /** One field problem, as in problem details' `errors` and in forms. */

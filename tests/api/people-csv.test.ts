@@ -46,7 +46,7 @@ describe('bulk invites from a CSV file', () => {
     expect(problemsOf(11)).toEqual([{ column: 'email', message: 'Please provide a valid email address.' }])
     expect(problemsOf(21)).toEqual([{ column: 'name', message: 'This field is required.' }])
     expect(problemsOf(31)).toEqual([
-      { column: 'roles', message: 'Unknown role "teacher": use admin, educator, fao, student.' },
+      { column: 'roles', message: 'Unknown role "teacher": use admin, educator, fao, student, guardian.' },
     ])
     expect(problemsOf(41)).toEqual([{ column: 'name', message: 'Use at most 100 characters.' }])
     expect(problemsOf(51)).toEqual([{ column: 'email', message: 'This email is already on row 2.' }])
@@ -96,18 +96,6 @@ describe('bulk invites from a CSV file', () => {
     const { rows } = (await preview(csv)).json()
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['user', 'invited', 'new'])
     expect(rows[2].roles).toEqual(['fao'])
-    const guardian = (
-      await preview('name,email,roles\nGwen Guardian,gwen.guardian@example.test,guardian\n')
-    ).json()
-    expect(guardian.rows[0]).toMatchObject({
-      status: 'error',
-      problems: [
-        {
-          column: 'roles',
-          message: "A guardian is invited from their student's page, where the invite names the student.",
-        },
-      ],
-    })
   })
 
   it('answers 400 naming the csv field for a missing column, a broken file or an empty one', async () => {
@@ -172,5 +160,36 @@ describe('CSV exports', () => {
       `Zed Superscore,${student.email},active,2025-06-07,650,720,1370,700,720,1420,2025-10-25,30,28,31,20,30,30,28,31,20,30`,
     )
     expect(lines.find((line) => line.startsWith('Zoe No Scores'))).toMatch(/,active(,){18}$/)
+  })
+})
+
+describe('guardian rows', () => {
+  it('a guardian row names its student; the invite links the family on sign-up; bad guardian rows name the cell', async () => {
+    const student = await createUser(t.db, { roles: ['student'], name: 'Rosa Roster' })
+    const csv = [
+      'name,email,roles,guardian of,relationship',
+      `Gus Guardian,gus.csv@example.test,guardian,${student.email.toUpperCase()},Father`,
+      `Gina Guardian,gina.csv@example.test,guardian,${student.email},`,
+      'No Student,nostudent.csv@example.test,guardian,',
+      'Wrong Child,wrong.csv@example.test,guardian,nobody@example.test,Mother',
+      `Not Guardian,notguardian.csv@example.test,student,${student.email},`,
+    ].join('\n')
+    const { rows, counts } = (await preview(csv)).json()
+    expect(counts).toEqual({ new: 2, invited: 0, user: 0, error: 3 })
+    expect(rows[0]).toMatchObject({ roles: ['guardian'], guardianOf: student.email, relationship: 'Father' })
+    expect(rows[1]).toMatchObject({ relationship: 'Parent' })
+    expect(rows[2].problems).toEqual([
+      { column: 'guardian of', message: 'Give the email of the student this guardian follows.' },
+    ])
+    expect(rows[3].problems).toEqual([{ column: 'guardian of', message: 'No student has this email.' }])
+    expect(rows[4].problems[0].column).toBe('guardian of')
+
+    expect((await send(csv)).json()).toMatchObject({ invited: 2, errors: 3 })
+    const [invite] = await t.db
+      .select()
+      .from(userInvites)
+      .where(eq(userInvites.email, 'gus.csv@example.test'))
+    expect(invite).toMatchObject({ guardianStudentId: student.id, guardianRelationship: 'Father' })
+    expect((await sink.waitFor('gus.csv@example.test')).text).toContain('guardian of Rosa Roster')
   })
 })

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
-// The real limits (scale 1), which the rest of the suite raises (DESIGN.md section 6), in each
+// The real limits (scale 1), which the rest of the suite raises (docs/api.md#rate-limits), in each
 // store: PostgreSQL, Redis (the machine's, or TEST_REDIS_URL), and Redis gone away (the limiter
 // falls back to PostgreSQL, so login stays both possible and limited).
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

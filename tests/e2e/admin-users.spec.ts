@@ -43,7 +43,7 @@ test('an admin invites an educator by email from Manage Users; they join, and th
 
   const form = page.getByRole('region', { name: 'Invite someone' })
   const roleBoxes = form.getByRole('group', { name: 'Roles' }).getByRole('checkbox')
-  // The spec's label order for invites.
+  // The invite label order (docs/product.md#roles-and-labels).
   expect(
     await roleBoxes.evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim())),
   ).toEqual(['Admin', 'FAO', 'Educator', 'Student'])

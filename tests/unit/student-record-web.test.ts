@@ -52,7 +52,7 @@ const document = (creator: string, hidden = false): StudentDocument => ({
   url: 'https://example.com',
 })
 
-describe('which controls a viewer sees (DESIGN.md section 5)', () => {
+describe('which controls a viewer sees (docs/product.md#permissions)', () => {
   const admin = user('admin', { profileAdmin: {} })
   const educator = user(EDUCATOR, { profileEducator: { bio: 'x' } })
   const fao = user(FAO, { profileFao: {} })

@@ -64,7 +64,7 @@ export function createAuth(options: AuthOptions) {
         disabledAt: { type: 'date', input: false, required: false },
       },
     },
-    // No cookie cache: a disabled account's sessions must end at once (STACK-NOTES).
+    // No cookie cache: a disabled account's sessions must end at once (docs/product.md#what-admins-may-change).
     session: {
       cookieCache: { enabled: false },
       expiresIn: SESSION_EXPIRES_IN,

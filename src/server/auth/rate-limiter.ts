@@ -16,7 +16,7 @@ export interface Hit {
   retryAfterSeconds: number
 }
 
-/** Where the counters live: PostgreSQL by default, Redis when `REDIS_URL` is set (DESIGN.md section 3). */
+/** Where the counters live: PostgreSQL by default, Redis when `REDIS_URL` is set (ADR 005, ADR 022). */
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the count in its current window. */
   hit(key: string, seconds: number): Promise<Hit>
@@ -166,7 +166,7 @@ export async function openRateLimitStore(options: {
 }
 
 /**
- * Fixed-window counters that every instance shares (DESIGN.md section 3). Keys are hashed: an
+ * Fixed-window counters that every instance shares (ADR 005). Keys are hashed: an
  * email address never sits in the store.
  */
 export class RateLimiter {
@@ -215,7 +215,7 @@ export class RateLimiter {
   }
 }
 
-/** The limits of DESIGN.md section 6: a school's shared address must still get its class in. */
+/** The limits of docs/api.md#rate-limits: a school's shared address must still get its class in. */
 export const AUTH_LIMITS = {
   perIp: { limit: 60, seconds: 60 },
   failuresPerEmailAndIp: { limit: 5, seconds: 15 * 60 },

@@ -31,7 +31,7 @@ export const OUTBOX_WARNING =
 
 /**
  * Real SMTP when `SMTP_URL` is set; otherwise each message is written to `DATA_DIR/outbox` as an
- * .eml file with a log line, so a newcomer needs no mail server (DESIGN.md section 3).
+ * .eml file with a log line, so a newcomer needs no mail server (ADR 008).
  */
 export function createMailer(options: {
   smtpUrl?: string

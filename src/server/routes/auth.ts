@@ -23,7 +23,7 @@ interface Options {
   appOrigin: string
 }
 
-/** better-auth's `{code, message}` answers, as problem details (DESIGN.md section 6). */
+/** better-auth's `{code, message}` answers, as problem details (docs/api.md#errors-problem-details). */
 const AUTH_CODES: Record<string, { status: number; code: string; detail: string }> = {
   INVALID_EMAIL_OR_PASSWORD: {
     status: 401,
@@ -120,7 +120,7 @@ const emailOf = (body: unknown): string =>
     ? (body as { email: string }).email.trim().toLowerCase()
     : ''
 
-/** Sign-in, sign-up and reset requests: per address and per email+address (DESIGN.md section 6). */
+/** Sign-in, sign-up and reset requests: per address and per email+address (docs/api.md#rate-limits). */
 async function checkLimits(
   request: FastifyRequest,
   limiter: RateLimiter,
@@ -154,7 +154,7 @@ async function countFailure(
   }
 }
 
-/** better-auth routes we validate and limit before handing over (DESIGN.md section 6). */
+/** better-auth routes we validate and limit before handing over (docs/api.md#rate-limits). */
 const CHECKED_ROUTES = [
   {
     path: '/api/auth/sign-in/email',

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An OK answer whose shape is not the one the client expects (spec section 5). */
+/** An OK answer whose shape is not the one the client expects (docs/api.md: the web parses every answer with the shared schema). */
 export class ResponseValidationError extends Error {
   readonly issues: z.core.$ZodIssue[]
   readonly summary: string

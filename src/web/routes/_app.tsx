@@ -6,7 +6,7 @@ import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/ge
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
 
-/** Every logged-in page: the login and onboarding guards of spec section 2, then the workspace. */
+/** Every logged-in page: the login and onboarding guards of docs/product.md#screens-and-navigation, then the workspace. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())

@@ -37,7 +37,7 @@ export const test = base.extend<Fixtures>({
     await use(e2eState().baseURL)
   },
 
-  // Fails the test on any unexpected console.error or uncaught exception (STYLE.md, epic-stack).
+  // Fails the test on any unexpected console.error or uncaught exception (ADR 007).
   consoleGuard: [
     async ({ page }, use) => {
       const allowed = [...ALWAYS_ALLOWED]

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
-import { and, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
-  GUARDIAN_FROM_FILE,
+  DEFAULT_RELATIONSHIP,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   type ImportColumn,
@@ -11,7 +11,7 @@ import {
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../shared/people-import'
 import type { DbOrTx } from '../../db/client'
-import { type UserInviteRow, userInvites, users } from '../../db/schema'
+import { studentProfiles, type UserInviteRow, userInvites, users } from '../../db/schema'
 import { fieldError } from '../../problems'
 import { recordAudits } from '../audit/audit'
 import { auditedInvite, availableCondition, inviteExpiry } from './invites'
@@ -19,6 +19,8 @@ import { auditedInvite, availableCondition, inviteExpiry } from './invites'
 /** One row as read and checked, before the database says who is already there. */
 interface CheckedRow extends ImportPreviewRow {
   valid: boolean
+  /** A guardian row's student, once the database has found them. */
+  studentId?: string
 }
 
 /** Reads the file's text into rows of cells; a broken file is a 400 naming the line. */
@@ -84,6 +86,20 @@ export function checkRows(text: string): CheckedRow[] {
       if (parsed.success) value[column] = parsed.data
       else problems.push({ column, message: parsed.error.issues[0]?.message ?? 'This value is not valid.' })
     }
+    const roles = Array.isArray(value.roles) ? (value.roles as CheckedRow['roles']) : []
+    const guardianOf = typeof value['guardian of'] === 'string' ? value['guardian of'] : null
+    if (roles.includes('guardian') && !guardianOf && !problems.some((p) => p.column === 'guardian of')) {
+      problems.push({
+        column: 'guardian of',
+        message: 'Give the email of the student this guardian follows.',
+      })
+    }
+    if (!roles.includes('guardian') && guardianOf) {
+      problems.push({
+        column: 'guardian of',
+        message: 'Only a guardian row names a student: add the guardian role.',
+      })
+    }
     const email = typeof value.email === 'string' ? value.email : (raw('email') ?? '').trim()
     if (typeof value.email === 'string') {
       const first = firstRowOf.get(value.email)
@@ -94,7 +110,9 @@ export function checkRows(text: string): CheckedRow[] {
       row,
       name: typeof value.name === 'string' ? value.name : (raw('name') ?? '').trim(),
       email,
-      roles: Array.isArray(value.roles) ? (value.roles as CheckedRow['roles']) : [],
+      roles,
+      guardianOf,
+      relationship: guardianOf ? ((value.relationship as string | undefined) ?? DEFAULT_RELATIONSHIP) : null,
       status: problems.length > 0 ? 'error' : 'new',
       problems,
       valid: problems.length === 0,
@@ -102,8 +120,30 @@ export function checkRows(text: string): CheckedRow[] {
   })
 }
 
+/** Finds each guardian row's student by email; a row naming no student is an error on that cell. */
+async function findStudents(db: DbOrTx, rows: CheckedRow[]): Promise<void> {
+  const wanted = [...new Set(rows.flatMap((row) => (row.valid && row.guardianOf ? [row.guardianOf] : [])))]
+  if (wanted.length === 0) return
+  const found = await db
+    .select({ id: studentProfiles.userId, email: sql<string>`lower(${users.email})` })
+    .from(studentProfiles)
+    .innerJoin(users, eq(users.id, studentProfiles.userId))
+    .where(inArray(sql`lower(${users.email})`, wanted))
+  const idOf = new Map(found.map((row) => [row.email, row.id]))
+  for (const row of rows) {
+    if (!row.valid || !row.guardianOf) continue
+    row.studentId = idOf.get(row.guardianOf)
+    if (!row.studentId) {
+      row.problems.push({ column: 'guardian of', message: 'No student has this email.' })
+      row.valid = false
+      row.status = 'error'
+    }
+  }
+}
+
 /** Marks valid rows whose email already has an account or an available invite. */
 async function classify(db: DbOrTx, rows: CheckedRow[]): Promise<void> {
+  await findStudents(db, rows)
   const emails = rows.filter((row) => row.valid).map((row) => row.email)
   if (emails.length === 0) return
   const [userRows, inviteRows] = await Promise.all([
@@ -122,18 +162,13 @@ async function classify(db: DbOrTx, rows: CheckedRow[]): Promise<void> {
     if (!row.valid) continue
     if (taken.has(row.email)) row.status = 'user'
     else if (invited.has(row.email)) row.status = 'invited'
-    else if (row.roles.includes('guardian')) {
-      row.status = 'error'
-      row.valid = false
-      row.problems.push({ column: 'roles', message: GUARDIAN_FROM_FILE })
-    }
   }
 }
 
 function toPreview(rows: CheckedRow[]): ImportPreview {
   const counts = { new: 0, invited: 0, user: 0, error: 0 }
   for (const row of rows) counts[row.status] += 1
-  return { rows: rows.map(({ valid: _valid, ...row }) => row), counts }
+  return { rows: rows.map(({ valid: _valid, studentId: _student, ...row }) => row), counts }
 }
 
 /** `POST /v1/user-invites/import/preview`: reads only. */
@@ -175,6 +210,8 @@ export async function importInvites(
                 educator: row.roles.includes('educator'),
                 fao: row.roles.includes('fao'),
                 admin: row.roles.includes('admin'),
+                guardianStudentId: row.studentId ?? null,
+                guardianRelationship: row.studentId ? row.relationship : null,
                 email: row.email,
                 expiresAt: inviteExpiry(),
                 createdById: actorId,

@@ -17,7 +17,7 @@ interface TextFieldProps {
   multiline?: boolean
 }
 
-/** Label above, help below, the error under the field in red with an icon (UI.md "Forms"). */
+/** Label above, help below, the error under the field in red with an icon (docs/product.md#look-and-accessibility). */
 export function TextField({
   label,
   registration,

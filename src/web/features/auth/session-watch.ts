@@ -3,8 +3,9 @@ import type { AnyRouter } from '@tanstack/react-router'
 import type { CurrentUser } from '../../../shared/users'
 import { isWebRoute } from '../../../shared/web-routes'
 import { onNotLoggedIn } from '../../lib/api-client'
+import { queryKeys } from '../../lib/query-keys'
 import { clearSessionHint } from '../../lib/session-hint'
-import { currentUserQueryKey, currentUserQueryOptions } from './api/get-current-user'
+import { currentUserQueryOptions } from './api/get-current-user'
 
 /** One channel object per tab: it does not hear its own messages, only the other tabs'. */
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('crestline-session')
@@ -24,7 +25,7 @@ export function announceSessionChange(): void {
  *   dashboard, so nothing of the first person's stays on screen or in the cache.
  */
 export function watchSession(queryClient: QueryClient, router: AnyRouter): () => void {
-  const cachedUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey)
+  const cachedUser = () => queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser)
   let ending = false
 
   onNotLoggedIn(() => {
@@ -34,11 +35,11 @@ export function watchSession(queryClient: QueryClient, router: AnyRouter): () =>
     const here = router.state.location
     const redirect = isWebRoute(here.pathname) ? here.href : undefined
     // No user first, so the login page's own check does not send the visitor back in.
-    queryClient.setQueryData(currentUserQueryKey, null)
+    queryClient.setQueryData(queryKeys.currentUser, null)
     void router
       .navigate({ to: '/login', search: { err: 'session-ended', ...(redirect ? { redirect } : {}) } })
       .finally(() => {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] })
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] })
         ending = false
       })
   })

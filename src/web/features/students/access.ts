@@ -3,7 +3,7 @@ import type { Student } from '../../../shared/students'
 import type { CurrentUser } from '../../../shared/users'
 
 /**
- * The viewer's place on a record, as the server decides it (DESIGN.md section 5): an admin; an
+ * The viewer's place on a record, as the server decides it (docs/product.md#permissions): an admin; an
  * educator on the team (`editor`); an FAO on the team (`reader`); the student (`self`). The web
  * only hides what the server would refuse; the server still checks every call.
  */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, type LinkProps } from '@tanstack/react-router'
-import type { AdminOverview } from '../../../shared/admin'
+import type { AdminOverview } from '../../../shared/screens'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_app/admin/users')({
 
 const TITLE = 'Manage Users'
 
-/** /admin/users: everyone's roles and accounts, and the invites that bring people in (issue 4). */
+/** /admin/users: everyone's roles and accounts, and the invites that bring people in. */
 function ManageUsersPage() {
   const viewer = useCurrentUser()
   if (viewer.profileAdmin == null) return <AdminsOnlyNotice title={TITLE} />
@@ -32,7 +32,7 @@ function ManageUsersPage() {
 }
 
 function AdminView({ viewerUuid }: { viewerUuid: string }) {
-  // The screen's data first (spec section 2), then its lists.
+  // The screen's data first (docs/product.md#screens-and-navigation), then its lists.
   const screen = useQuery(adminUsersScreenQueryOptions())
   return (
     <>

@@ -18,7 +18,7 @@ interface LoginSearch {
 }
 
 export const Route = createFileRoute('/_marketing/login')({
-  // Kept only when strings; anything else is dropped, never thrown (spec section 5).
+  // Kept only when strings; anything else is dropped, never thrown (docs/product.md#screens-and-navigation).
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(typeof search.err === 'string' ? { err: search.err } : {}),
     ...(typeof search.invite === 'string' ? { invite: search.invite } : {}),

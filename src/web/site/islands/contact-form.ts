@@ -4,8 +4,8 @@ import { type ContactInput, contactBodySchema, HONEYPOT_FIELD } from '../../../s
 import { problemSchema } from '../../../shared/problem'
 
 /**
- * The contact form island: the prerendered form plus validation with the shared schema (spec
- * section 5 messages), sending to POST /api/v1/contact, and the thank-you state. Plain DOM code:
+ * The contact form island: the prerendered form plus validation with the shared schema (the
+ * messages of docs/product.md#form-messages), sending to POST /api/v1/contact, and the thank-you state. Plain DOM code:
  * React would cost this page about 60 KB of JavaScript for one form (ADR 013).
  */
 const FIELDS = ['name', 'email', 'phone', 'service', 'message'] as const

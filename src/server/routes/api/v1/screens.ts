@@ -4,8 +4,9 @@ import {
   adminOverviewSchema,
   adminStudentsScreenSchema,
   adminUsersScreenSchema,
-} from '../../../../shared/admin'
-import { myDashboardSchema, userProfileScreenSchema } from '../../../../shared/students'
+  myDashboardSchema,
+  userProfileScreenSchema,
+} from '../../../../shared/screens'
 import { mailStaysInOutbox } from '../../../mail/mailer'
 import { adminOverview, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
@@ -73,7 +74,7 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['screens'],
-        summary: 'Manage Users: an empty object (spec section 3); the page loads users and invites itself',
+        summary: 'Manage Users: an empty object, as it always was; the page loads users and invites itself',
         response: { 200: adminUsersScreenSchema },
       },
       config: { access: access.roles('admin') },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { archivedStudentSchema, updateStudentBodySchema } from '../../../../shared/admin'
 import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
 import {
   actScoreInputSchema,
@@ -8,7 +7,13 @@ import {
   satScoreInputSchema,
   satScoreSchema,
 } from '../../../../shared/scores'
-import { studentListQuerySchema, studentListSchema, studentSchema } from '../../../../shared/students'
+import {
+  archivedStudentSchema,
+  studentListQuerySchema,
+  studentListSchema,
+  studentSchema,
+  updateStudentBodySchema,
+} from '../../../../shared/students'
 import { emptyBodySchema } from '../../../../shared/validation'
 import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
@@ -25,8 +30,8 @@ const documentParams = studentParams.extend({ documentId: z.string() })
 const memberParams = studentParams.extend({ userId: z.string() })
 
 /**
- * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
- * the modules; someone who may not see a student gets 404 (DESIGN.md section 5).
+ * Student records. Fine-grained permissions (team, the student, FAO read-only) are in
+ * the modules; someone who may not see a student gets 404 (docs/product.md#permissions).
  */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminUserSchema,
+  availableUserSchema,
+  currentUserSchema,
+  onboardBodySchema,
   updateMeBodySchema,
   updateUserBodySchema,
   userListQuerySchema,
   userPageSchema,
-} from '../../../../shared/admin'
-import { availableUserSchema } from '../../../../shared/students'
-import { currentUserSchema, onboardBodySchema } from '../../../../shared/users'
+} from '../../../../shared/users'
 import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
@@ -26,7 +27,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          "Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the spec's bare list of educators and FAOs not yet on that team",
+          'Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the original bare list of educators and FAOs not yet on that team',
         querystring: userListQuerySchema,
         response: { 200: z.union([userPageSchema, z.array(availableUserSchema)]) },
       },

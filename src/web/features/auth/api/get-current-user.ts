@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type CurrentUser, currentUserSchema } from '../../../../shared/users'
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 import { clearSessionHint } from '../../../lib/session-hint'
 
-export const currentUserQueryKey = ['current-user'] as const
-
 /**
- * The text of the last failure to load the current user that was not a plain 401 (spec section
- * 8): the visitor is treated as logged out and /login shows it.
+ * The text of the last failure to load the current user that was not a plain 401
+ * (docs/product.md#screens-and-navigation): the visitor is treated as logged out and /login shows it.
  */
 let authError: string | null = null
 
@@ -31,7 +30,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 }
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser, staleTime: 60_000 })
+  queryOptions({ queryKey: queryKeys.currentUser, queryFn: getCurrentUser, staleTime: 60_000 })
 
 const appLayoutApi = getRouteApi('/_app')
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { importPreviewSchema, importResultSchema } from '../../../../shared/people-import'
 import { apiFetch } from '../../../lib/api-client'
-import { invalidateInvites } from './keys'
+import { invalidateInvites } from './invalidate-invites'
 
 /** `POST /v1/user-invites/import/preview`: what sending the file would do with each row; writes nothing. */
 export const previewImport = (csv: string) =>

@@ -113,8 +113,10 @@ export function InviteImport() {
         />
         <p id={helpId} className="text-sm text-ink-muted">
           The first row names the columns <code>name</code>, <code>email</code> and <code>roles</code>. Roles
-          are student, educator, fao or admin; several go with semicolons, as in <code>educator;fao</code>.
-          You see what would happen to each row before anything is sent.
+          are student, educator, fao, admin or guardian; several go with semicolons, as in{' '}
+          <code>educator;fao</code>. A guardian row also gives the student's email in a{' '}
+          <code>guardian of</code> column, and may give a <code>relationship</code> (Parent when empty). You
+          see what would happen to each row before anything is sent.
         </p>
       </div>
       {fileError ? <Alert tone="danger">{fileError}</Alert> : null}
@@ -204,7 +206,15 @@ function PreviewResult({
 }
 
 function PreviewRow({ row }: { row: ImportPreviewRow }) {
-  const roles = inviteRoleLabels(Object.fromEntries(row.roles.map((role) => [role, true])))
+  const roles = inviteRoleLabels({
+    admin: row.roles.includes('admin'),
+    fao: row.roles.includes('fao'),
+    educator: row.roles.includes('educator'),
+    student: row.roles.includes('student'),
+    guardian: row.roles.includes('guardian'),
+  }).map((label) =>
+    label === 'Guardian' && row.guardianOf ? `Guardian of ${row.guardianOf} (${row.relationship})` : label,
+  )
   return (
     <tr>
       <td data-label="Row">{row.row}</td>

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/ui/text-field'
 export function useNameBioForm(user: CurrentUser) {
   const isEducator = user.profileEducator != null
   const form = useForm({
-    // Educators must write a bio (DESIGN.md section 4 "Onboarding").
+    // Educators must write a bio (docs/product.md#onboarding).
     resolver: zodResolver(isEducator ? educatorOnboardFormSchema : onboardBodySchema),
     defaultValues: { name: user.name, bio: user.profileEducator?.bio ?? '' },
   })

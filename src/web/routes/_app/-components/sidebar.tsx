@@ -12,7 +12,7 @@ import { educatorStudentsQueryOptions } from '../../../features/educators/api/ge
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
-/** The spec's navigation: My Dashboard; Admin (admins); My Students (educators). */
+/** The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Admin (admins); My Students (educators). */
 export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
@@ -27,7 +27,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-warm px-3 py-3">
         <p className="font-semibold break-words text-ink">{user.name || user.email}</p>
         <RoleBadges user={user} />
-        {/* Outside the main navigation, which stays exactly the spec's (DESIGN.md section 7). */}
+        {/* Outside the main navigation, which stays exactly as docs/product.md#screens-and-navigation has it. */}
         <Link
           to="/settings"
           onClick={onNavigate}
