@@ -257,6 +257,6 @@ test('the contact form: shared rules, sent, emailed, and handled by an admin', a
   await expect(card.getByRole('button', { name: /Mark as open/ })).toBeVisible()
   // The sidebar stays as docs/product.md#screens-and-navigation has it: no Inquiries link there.
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inquiries' }),
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inquiries', exact: true }),
   ).toHaveCount(0)
 })

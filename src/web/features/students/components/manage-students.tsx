@@ -156,16 +156,15 @@ function ArchivedTable({ students }: { students: AdminStudentRow[] }) {
 
 function RestoreButton({ student }: { student: AdminStudentRow }) {
   const setArchived = useSetStudentArchived()
+  // The promise, not `mutate`'s callbacks: the row leaves the list (and unmounts) while the
+  // refetches are still running, and callbacks of an unmounted caller never run.
   const restore = () =>
-    setArchived.mutate(
-      { uuid: student.uuid, archived: false },
-      {
-        onSuccess: () => {
-          toast(`${student.name} restored`)
-          focusHeading()
-        },
-        onError: (error) => toast(`Could not restore ${student.name}: ${errorMessage(error)}`),
+    setArchived.mutateAsync({ uuid: student.uuid, archived: false }).then(
+      () => {
+        toast(`${student.name} restored`)
+        focusHeading()
       },
+      (error: unknown) => toast(`Could not restore ${student.name}: ${errorMessage(error)}`),
     )
   return (
     <button
