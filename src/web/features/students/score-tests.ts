@@ -5,7 +5,7 @@ import type { Student } from '../../../shared/students'
 import type { TestKind } from './api/add-score'
 
 /** A number field arrives as text: empty means missing, anything else is checked as a number. */
-const fromText = <T extends z.ZodType>(schema: T) =>
+export const fromText = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
     schema,

@@ -3,12 +3,12 @@ import type { AdminInvite } from '../../../../shared/admin'
 import { createInviteBodySchema } from '../../../../shared/invites'
 import { type GrantableRole, inviteRoleLabels, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
+import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
-import { CopyLink } from './copy-link'
 
 /** The invite's checkboxes in the spec's label order for invites (section 3). */
 const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']

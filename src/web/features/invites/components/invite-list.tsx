@@ -7,6 +7,7 @@ import { INVITE_LIFETIME_DAYS } from '../../../../shared/invites'
 import { inviteRoleLabels } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { CopyLink } from '../../../components/ui/copy-link'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { RoleLabelBadges } from '../../../components/ui/role-badges'
 import { ListSkeleton } from '../../../components/ui/skeleton'
@@ -16,7 +17,6 @@ import { useDeleteInvite } from '../api/delete-invite'
 import { invitesQueryOptions } from '../api/get-invites'
 import { useResendInvite } from '../api/resend-invite'
 import { inviteLink } from '../invite-link'
-import { CopyLink } from './copy-link'
 
 type Status = AdminInvite['status']
 

@@ -7,6 +7,7 @@ export const studentKeys = {
   list: (archived: boolean) => ['students', 'list', { archived }] as const,
   detail: (uuid: string) => ['students', 'detail', uuid] as const,
   availableUsers: (uuid: string) => ['students', 'available-users', uuid] as const,
+  notes: (uuid: string) => ['students', 'notes', uuid] as const,
 }
 
 export const screenKeys = {
