@@ -18,6 +18,12 @@ export const Route = createFileRoute('/onboarding')({
 function OnboardingPage() {
   const { user } = Route.useRouteContext()
   const isEducator = user.profileEducator != null
+  // A parent or guardian (and nothing else): words for a parent, and only a name to give.
+  const isFamilyOnly =
+    user.profileGuardian != null &&
+    user.profileStudent == null &&
+    user.profileFao == null &&
+    user.profileAdmin == null
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line bg-surface">
@@ -35,7 +41,9 @@ function OnboardingPage() {
           description={
             isEducator
               ? 'Tell us your name and a few lines about you. Your students and their families will see both.'
-              : 'Tell us the name you would like to be called. Your educators will see it.'
+              : isFamilyOnly
+                ? "Tell us your name as you would like your child's coaches to see it. That is all we need."
+                : 'Tell us the name you would like to be called. Your educators will see it.'
           }
         >
           <p className="text-sm text-ink-muted">

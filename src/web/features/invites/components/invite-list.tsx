@@ -167,7 +167,18 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
         </span>
       </th>
       <td data-label="Roles">
-        <RoleLabelBadges labels={inviteRoleLabels(invite)} />
+        {invite.guardianOf ? (
+          // A guardian invite links its account to one student: say whose family it joins.
+          <span>
+            Guardian of{' '}
+            <Link to="/students/$uuid" params={{ uuid: invite.guardianOf.uuid }}>
+              {invite.guardianOf.name || 'a student'}
+            </Link>{' '}
+            ({invite.guardianOf.relationship})
+          </span>
+        ) : (
+          <RoleLabelBadges labels={inviteRoleLabels(invite)} />
+        )}
       </td>
       <td data-label="Created" className="whitespace-nowrap">
         {formatTimestamp(invite.createdAt)}
