@@ -51,7 +51,7 @@ function StudentCard({ card }: { card: GuardianCard }) {
         </h3>
         <p className="text-sm text-ink-muted">You are listed as {card.relationship}.</p>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1">
         <dt className="text-sm font-medium text-ink-muted">Latest SAT</dt>
         <dd>
           <LatestScore score={card.latestSat} />
