@@ -5,6 +5,7 @@ import {
   accounts,
   actScores,
   adminProfiles,
+  collegeEntries,
   documents,
   educatorProfiles,
   faoProfiles,
@@ -13,6 +14,7 @@ import {
   satScores,
   sessionNotes,
   studentProfiles,
+  tasks,
   teamMembers,
   userInvites,
   users,
@@ -83,6 +85,51 @@ export async function addGuardian(
 ): Promise<void> {
   await db.insert(guardianProfiles).values({ userId: guardianId }).onConflictDoNothing()
   await db.insert(guardianLinks).values({ studentId, guardianId, relationship }).onConflictDoNothing()
+}
+
+export interface TaskSpec {
+  createdById: string
+  assigneeId?: string
+  title?: string
+  dueDate?: string | null
+  status?: 'open' | 'done'
+}
+
+/** A task on the student's plan, assigned to the student unless said otherwise. */
+export async function createTask(db: DbOrTx, studentId: string, spec: TaskSpec): Promise<string> {
+  sequence += 1
+  const done = spec.status === 'done'
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      studentId,
+      createdById: spec.createdById,
+      assigneeId: spec.assigneeId ?? studentId,
+      title: spec.title ?? `Task ${sequence}`,
+      dueDate: spec.dueDate ?? null,
+      status: done ? 'done' : 'open',
+      completedAt: done ? new Date() : null,
+    })
+    .returning({ id: tasks.id })
+  return row!.id
+}
+
+export async function createCollege(
+  db: DbOrTx,
+  studentId: string,
+  spec: { name?: string; deadline?: string | null; round?: 'ED' | 'EA' | 'RD' } = {},
+): Promise<string> {
+  sequence += 1
+  const [row] = await db
+    .insert(collegeEntries)
+    .values({
+      studentId,
+      name: spec.name ?? `College ${sequence}`,
+      round: spec.round ?? 'RD',
+      deadline: spec.deadline ?? null,
+    })
+    .returning({ id: collegeEntries.id })
+  return row!.id
 }
 
 export interface NoteSpec {

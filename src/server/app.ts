@@ -16,12 +16,15 @@ import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
 import auditRoutes from './routes/api/v1/audit-events'
+import calendarRoutes from './routes/api/v1/calendar'
+import collegeRoutes from './routes/api/v1/colleges'
 import contactRoutes from './routes/api/v1/contact-requests'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
 import screenRoutes from './routes/api/v1/screens'
 import studentRoutes from './routes/api/v1/students'
+import taskRoutes from './routes/api/v1/tasks'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
 import authRoutes from './routes/auth'
@@ -120,6 +123,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(studentRoutes)
   await app.register(guardianRoutes)
   await app.register(noteRoutes)
+  await app.register(taskRoutes)
+  await app.register(collegeRoutes)
+  await app.register(calendarRoutes)
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(auditRoutes)

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client'
 import { EnvError, loadDotEnv, parseEnv } from './env'
 import { ensureBootstrapInvite } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
+import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
 /** Listens and shuts down gracefully; everything else is `buildApp()`. */
 async function main() {
@@ -31,9 +32,13 @@ async function main() {
   if (process.env.CRESTLINE_DEMO === '1') await loadDemo(database.db, env.NODE_ENV)
   const app = await buildApp({ env, database, logger })
 
+  // Task reminders: every instance runs the job; each reminder is claimed once in the database.
+  const stopReminders = startReminders(() => sendDueReminders(database.db, app.mailer, env.appOrigin), logger)
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error')
     else logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    stopReminders()
     await app.close()
     await database.close()
   })

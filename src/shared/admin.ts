@@ -4,6 +4,7 @@ import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
 import { studentRefSchema, userSummarySchema } from './students'
+import { timeZoneField } from './time-zones'
 import { BIO_MAX, NAME_MAX } from './users'
 import { booleanField, requiredText } from './validation'
 
@@ -77,9 +78,11 @@ export const updateMeBodySchema = z
     name: requiredText(NAME_MAX).optional(),
     bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
     emailOnSharedNotes: booleanField.optional(),
+    emailTaskReminders: booleanField.optional(),
+    timeZone: timeZoneField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send a name, a bio or emailOnSharedNotes.',
+    message: 'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders or timeZone.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
@@ -179,5 +182,7 @@ export const adminOverviewSchema = z.object({
     openInquiries: z.number(),
   }),
   recentEvents: z.array(auditEventSchema),
+  /** College-list entries by status across active students (statuses with none are absent). */
+  collegeStatuses: z.record(z.string(), z.number()).optional(),
 })
 export type AdminOverview = z.infer<typeof adminOverviewSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { actScoreSchema, satScoreSchema } from './scores'
+import { timeZoneField } from './time-zones'
 import { requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
@@ -27,6 +28,10 @@ export const currentUserSchema = z.object({
   ...profilesSchema.shape,
   /** Email me when a coach shares a session note (students and guardians; on by default). */
   emailOnSharedNotes: z.boolean().optional(),
+  /** Email me the day before a task of mine is due (on by default). */
+  emailTaskReminders: z.boolean().optional(),
+  /** IANA time zone: reminders go out at 08:00 there, and "overdue" is judged by its calendar. */
+  timeZone: z.string().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 
@@ -36,6 +41,8 @@ export const BIO_MAX = 2000
 export const onboardBodySchema = z.strictObject({
   name: requiredText(NAME_MAX),
   bio: z.string().trim().max(BIO_MAX).optional(),
+  /** The browser's time zone, so reminders arrive in the morning where the person lives. */
+  timeZone: timeZoneField.optional(),
 })
 export type OnboardBody = z.infer<typeof onboardBodySchema>
 

@@ -3,10 +3,12 @@ import {
   addGuardian,
   addToTeam,
   createActScore,
+  createCollege,
   createDocument,
   createInvite,
   createNote,
   createSatScore,
+  createTask,
   createUser,
 } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -98,6 +100,7 @@ const NO_SUCH = '00000000-0000-4000-8000-000000000000'
 const student = (ctx: Context) => `/api/v1/students/${ctx.ids.student}`
 const studentDocument = (ctx: Context) =>
   createDocument(ctx.t.db, ctx.ids.student, { creatorId: ctx.ids.student })
+const staffTask = (ctx: Context) => createTask(ctx.t.db, ctx.ids.student, { createdById: ctx.ids.educator })
 const sharedNote = (ctx: Context) =>
   createNote(ctx.t.db, ctx.ids.student, { authorId: ctx.ids.educator, visibility: 'shared' })
 
@@ -269,6 +272,95 @@ const ROUTES: RouteCase[] = [
     route: '/api/v1/students/:id/notes/:noteId',
     request: async (ctx) => ({ url: `${student(ctx)}/notes/${await sharedNote(ctx)}` }),
     expect: { ...noteWriters(403), educator: 204, admin: 204 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/tasks',
+    request: (ctx) => ({ url: `${student(ctx)}/tasks` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/tasks',
+    // Assigned to the student (the default): the student may add tasks for themself.
+    request: (ctx) => ({ url: `${student(ctx)}/tasks`, body: { title: 'Practice test 5' } }),
+    expect: recordWriters(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/tasks/:taskId',
+    // A task staff added: the student may tick it done but not rename it.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/tasks/${await staffTask(ctx)}`,
+      body: { title: 'Renamed' },
+    }),
+    expect: { ...recordWriters(200), student: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/tasks/:taskId',
+    request: async (ctx) => ({ url: `${student(ctx)}/tasks/${await staffTask(ctx)}` }),
+    expect: { ...recordWriters(204), student: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/tasks/mine',
+    request: () => ({ url: '/api/v1/tasks/mine?scope=students' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/colleges',
+    request: (ctx) => ({ url: `${student(ctx)}/colleges` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/colleges',
+    request: (ctx) => ({ url: `${student(ctx)}/colleges`, body: { name: 'Reed College', round: 'RD' } }),
+    expect: recordWriters(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/colleges/:entryId',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/colleges/${await createCollege(ctx.t.db, ctx.ids.student)}`,
+      body: { status: 'applying' },
+    }),
+    expect: recordWriters(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/colleges/:entryId',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/colleges/${await createCollege(ctx.t.db, ctx.ids.student)}`,
+    }),
+    expect: recordWriters(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/calendar',
+    request: () => ({ url: '/api/v1/users/me/calendar' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/users/me/calendar',
+    request: () => ({ url: '/api/v1/users/me/calendar', body: {} }),
+    expect: everyone(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/users/me/calendar',
+    request: () => ({ url: '/api/v1/users/me/calendar' }),
+    expect: everyone(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/calendar/:file',
+    // Public: the secret link is the credential; an unknown one is 404 for everyone.
+    request: () => ({ url: `/api/v1/calendar/${'x'.repeat(43)}.ics` }),
+    expect: { ...everyone(404), loggedOut: 404, needsOnboarding: 404 },
   },
   {
     method: 'GET',

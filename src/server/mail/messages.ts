@@ -111,3 +111,26 @@ export function sharedNoteMail(
     ].join('\n'),
   }
 }
+
+/** The day before a task is due, to its assignee. */
+export function taskReminderMail(
+  to: string,
+  task: { title: string; due_date: string; student_name: string },
+  recordLink: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Due tomorrow: ${task.title}`,
+    text: [
+      `This task on ${task.student_name}'s plan is due tomorrow, ${formatPlainDate(task.due_date)}:`,
+      '',
+      `  ${task.title}`,
+      '',
+      recordLink,
+      '',
+      'You can turn these reminders off in your settings.',
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}

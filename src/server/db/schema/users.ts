@@ -14,6 +14,10 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** "Email me when a coach shares a session note" in /settings. */
     emailOnSharedNotes: boolean('email_on_shared_notes').notNull().default(true),
+    /** "Email me the day before a task of mine is due" in /settings. */
+    emailTaskReminders: boolean('email_task_reminders').notNull().default(true),
+    /** IANA name, from the browser at onboarding; reminders and "overdue" follow it. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import { withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { listAuditEvents } from '../audit/audit-events'
+import { collegeStatusCounts } from '../colleges/colleges'
 import {
   isoSql,
   latestActJson,
@@ -73,5 +74,5 @@ export async function adminOverview(db: DbOrTx): Promise<AdminOverview> {
       (select count(*)::int from contact_requests where handled_at is null) as "openInquiries"`,
   )
   const { events } = await listAuditEvents(db, { limit: RECENT_EVENTS })
-  return { counts: counts!, recentEvents: events }
+  return { counts: counts!, recentEvents: events, collegeStatuses: await collegeStatusCounts(db) }
 }

@@ -16,6 +16,8 @@ interface UserRow {
   is_fao: boolean
   is_guardian: boolean
   email_on_shared_notes: boolean
+  email_task_reminders: boolean
+  time_zone: string
   bio: string | null
   sat: Omit<SatScore, 'cumulative'>[] | null
   act: Omit<ActScore, 'cumulative'>[] | null
@@ -28,6 +30,7 @@ async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefi
     'current-user',
     sql`
     select u.id, u.name, u.email, u.onboarding_required, u.disabled_at, u.email_on_shared_notes,
+      u.email_task_reminders, u.time_zone,
       sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
       fp.user_id is not null as is_fao, gp.user_id is not null as is_guardian, ep.bio,
       case when sp.user_id is null then null else coalesce((
@@ -66,6 +69,8 @@ function toCurrentUser(row: UserRow): CurrentUser {
     profileFao: row.is_fao ? {} : null,
     profileGuardian: row.is_guardian ? {} : null,
     emailOnSharedNotes: row.email_on_shared_notes,
+    emailTaskReminders: row.email_task_reminders,
+    timeZone: row.time_zone,
   }
 }
 
@@ -84,7 +89,9 @@ export interface Viewer {
 
 /** Who is calling: the user and the roles their profiles give, or undefined when disabled or gone. */
 export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | undefined> {
-  const [row] = await selectRows<Omit<UserRow, 'sat' | 'act' | 'email_on_shared_notes'>>(
+  const [row] = await selectRows<
+    Omit<UserRow, 'sat' | 'act' | 'email_on_shared_notes' | 'email_task_reminders' | 'time_zone'>
+  >(
     db,
     sql`
     select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,

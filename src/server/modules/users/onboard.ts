@@ -6,14 +6,19 @@ import { educatorProfiles, users } from '../../db/schema'
 import { fieldError } from '../../problems'
 import { getCurrentUser, type Viewer } from './current-user'
 
-/** POST /v1/users/{id}/onboard: name (and an educator's bio), then the flag clears. */
+/** POST /v1/users/{id}/onboard: name (and an educator's bio), the browser's time zone, then the flag clears. */
 export async function onboardUser(db: Db, viewer: Viewer, body: OnboardBody): Promise<CurrentUser> {
   const isEducator = viewer.roles.has('educator')
   if (isEducator && !body.bio) throw fieldError('bio', MESSAGES.required)
   return db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ name: body.name, onboardingRequired: false, updatedAt: new Date() })
+      .set({
+        name: body.name,
+        onboardingRequired: false,
+        updatedAt: new Date(),
+        ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+      })
       .where(eq(users.id, viewer.id))
     if (isEducator)
       await tx.update(educatorProfiles).set({ bio: body.bio }).where(eq(educatorProfiles.userId, viewer.id))

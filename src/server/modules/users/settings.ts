@@ -23,6 +23,16 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
     if (body.bio !== undefined) {
       await tx.execute(sql`update educator_profiles set bio = ${body.bio} where user_id = ${viewer.id}`)
     }
+    if (body.emailTaskReminders !== undefined) {
+      await tx.execute(
+        sql`update users set email_task_reminders = ${body.emailTaskReminders}, updated_at = now() where id = ${viewer.id}`,
+      )
+    }
+    if (body.timeZone !== undefined) {
+      await tx.execute(
+        sql`update users set time_zone = ${body.timeZone}, updated_at = now() where id = ${viewer.id}`,
+      )
+    }
     if (body.emailOnSharedNotes !== undefined) {
       await tx.execute(
         sql`update users set email_on_shared_notes = ${body.emailOnSharedNotes}, updated_at = now() where id = ${viewer.id}`,

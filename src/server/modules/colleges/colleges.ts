@@ -1,0 +1,218 @@
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  type CollegeEntry,
+  type CollegeInput,
+  type CollegePatch,
+  FINANCIAL_FIELDS,
+  netCost,
+  PLAN_FIELDS,
+} from '../../../shared/colleges'
+import type { DbOrTx, Tx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { forbidden, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
+import { type StudentAccess, studentAccess } from '../students/record'
+import { isoSql, isUuid } from '../students/sql'
+import type { Viewer } from '../users/current-user'
+
+/**
+ * The college list (docs/product.md, "College list"). The student, educators on the team and
+ * admins add, change and delete entries, all but the two financial fields; an FAO on the team
+ * changes only the financial fields (comparing aid offers is their work); guardians read.
+ */
+
+interface EntryRow {
+  id: string
+  student_id: string
+  name: string
+  round: CollegeEntry['round']
+  deadline: string | null
+  status: CollegeEntry['status']
+  notes: string | null
+  cost_of_attendance: number | null
+  aid_offered: number | null
+  created_at: string
+  updated_at: string
+}
+
+const entryColumns = sql`e.id, e.student_id, e.name, e.round, to_char(e.deadline, 'YYYY-MM-DD') as deadline,
+  e.status, e.notes, e.cost_of_attendance, e.aid_offered,
+  ${isoSql(sql`e.created_at`)} as created_at, ${isoSql(sql`e.updated_at`)} as updated_at`
+
+function toEntry(row: EntryRow): CollegeEntry {
+  const money = { costOfAttendance: row.cost_of_attendance, aidOffered: row.aid_offered }
+  return {
+    uuid: row.id,
+    studentUUID: row.student_id,
+    name: row.name,
+    round: row.round,
+    deadline: row.deadline,
+    status: row.status,
+    notes: row.notes,
+    ...money,
+    netCost: netCost(money),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+const audited = ({ uuid, studentUUID, createdAt, updatedAt, netCost: _net, ...fields }: CollegeEntry) =>
+  fields
+
+/** By deadline (none last), then name. */
+export async function listColleges(db: DbOrTx, viewer: Viewer, studentId: string): Promise<CollegeEntry[]> {
+  await studentAccess(db, viewer, studentId)
+  const rows = await selectRows<EntryRow>(
+    db,
+    sql`select ${entryColumns} from college_entries e where e.student_id = ${studentId}
+    order by e.deadline asc nulls last, lower(e.name), e.id`,
+  )
+  return rows.map(toEntry)
+}
+
+const isPlanEditor = (access: StudentAccess) => access === 'admin' || access === 'editor' || access === 'self'
+
+function refuse(access: StudentAccess): never {
+  if (access === 'reader') {
+    throw forbidden(
+      'Financial-aid officers change only the cost of attendance and the aid offered.',
+      'plan-fields-forbidden',
+    )
+  }
+  throw forbidden('Guardians read the college list but do not change it.')
+}
+
+export async function addCollege(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  input: CollegeInput,
+): Promise<CollegeEntry> {
+  const access = await studentAccess(db, viewer, studentId)
+  if (!isPlanEditor(access)) refuse(access)
+  for (const field of FINANCIAL_FIELDS) {
+    if (input[field] != null) {
+      throw forbidden(
+        `${field}: only the financial-aid officer on the team enters aid figures.`,
+        'financial-fields-forbidden',
+      )
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await selectRows<EntryRow>(
+      tx,
+      sql`insert into college_entries as e (student_id, name, round, deadline, status, notes)
+      values (${studentId}, ${input.name}, ${input.round}, ${input.deadline ?? null}, ${input.status ?? 'researching'},
+        ${input.notes || null})
+      returning ${entryColumns}`,
+    )
+    const entry = toEntry(row!)
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'college.created',
+      subjectType: 'college',
+      subjectId: entry.uuid,
+      studentId,
+      after: audited(entry),
+    })
+    return entry
+  })
+}
+
+async function loadEntry(tx: Tx, studentId: string, entryId: string): Promise<EntryRow> {
+  if (!isUuid(entryId)) throw notFound('No such college entry.')
+  const [row] = await selectRows<EntryRow>(
+    tx,
+    sql`select ${entryColumns} from college_entries e where e.id = ${entryId} and e.student_id = ${studentId}
+    for update of e`,
+  )
+  if (!row) throw notFound('No such college entry.')
+  return row
+}
+
+const COLUMNS: Record<(typeof PLAN_FIELDS)[number] | (typeof FINANCIAL_FIELDS)[number], string> = {
+  name: 'name',
+  round: 'round',
+  deadline: 'deadline',
+  status: 'status',
+  notes: 'notes',
+  costOfAttendance: 'cost_of_attendance',
+  aidOffered: 'aid_offered',
+}
+
+export async function updateCollege(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  entryId: string,
+  patch: CollegePatch,
+): Promise<CollegeEntry> {
+  const access = await studentAccess(db, viewer, studentId)
+  const allowed: readonly string[] =
+    access === 'reader' ? FINANCIAL_FIELDS : isPlanEditor(access) ? PLAN_FIELDS : []
+  const fields = [...PLAN_FIELDS, ...FINANCIAL_FIELDS].filter((field) => patch[field] !== undefined)
+  const refused = fields.find((field) => !allowed.includes(field))
+  if (refused) {
+    if (access === 'guardian') refuse(access)
+    const financial = (FINANCIAL_FIELDS as readonly string[]).includes(refused)
+    throw forbidden(
+      financial
+        ? `${refused}: only the financial-aid officer on the team enters aid figures.`
+        : `${refused}: financial-aid officers change only the cost of attendance and the aid offered.`,
+      financial ? 'financial-fields-forbidden' : 'plan-fields-forbidden',
+    )
+  }
+  return db.transaction(async (tx) => {
+    const before = toEntry(await loadEntry(tx, studentId, entryId))
+    const sets: SQL[] = [sql`updated_at = now()`]
+    for (const field of fields) {
+      const value = patch[field]
+      sets.push(sql`${sql.raw(COLUMNS[field])} = ${value === '' ? null : (value ?? null)}`)
+    }
+    await tx.execute(sql`update college_entries set ${sql.join(sets, sql`, `)} where id = ${entryId}`)
+    const after = toEntry(await loadEntry(tx, studentId, entryId))
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'college.updated',
+      subjectType: 'college',
+      subjectId: entryId,
+      studentId,
+      before: audited(before),
+      after: audited(after),
+    })
+    return after
+  })
+}
+
+export async function deleteCollege(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  entryId: string,
+): Promise<void> {
+  const access = await studentAccess(db, viewer, studentId)
+  if (!isPlanEditor(access)) refuse(access)
+  await db.transaction(async (tx) => {
+    const before = toEntry(await loadEntry(tx, studentId, entryId))
+    await tx.execute(sql`delete from college_entries where id = ${entryId}`)
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'college.deleted',
+      subjectType: 'college',
+      subjectId: entryId,
+      studentId,
+      before: audited(before),
+    })
+  })
+}
+
+/** Counts of entries by status across active students, for the admin overview. */
+export async function collegeStatusCounts(db: DbOrTx): Promise<Record<string, number>> {
+  const rows = await selectRows<{ status: string; count: number }>(
+    db,
+    sql`select e.status, count(*)::int as count from college_entries e
+    join student_profiles sp on sp.user_id = e.student_id and sp.archived_at is null
+    group by e.status`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]))
+}
