@@ -255,6 +255,12 @@ test.describe('families screenshots', () => {
       await expect(region(home, 'Session notes').getByRole('article')).toHaveCount(2)
       await home.screenshot({ path: `${dir}/record-guardian-${viewport.width}.png`, fullPage: true })
       await expectAccessible(home)
+      await home.goto('/settings')
+      await expect(
+        home.getByRole('checkbox', { name: 'Email me when a coach shares a session note' }),
+      ).toBeChecked()
+      await home.screenshot({ path: `${dir}/settings-guardian-${viewport.width}.png`, fullPage: true })
+      await expectAccessible(home)
     }
   })
 })
