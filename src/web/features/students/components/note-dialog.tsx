@@ -199,7 +199,7 @@ function NoteBodyField({
       >
         <textarea
           id={`${id}-text`}
-          rows={8}
+          rows={6}
           maxLength={NOTE_BODY_MAX}
           className="field-input w-full"
           aria-invalid={error ? true : undefined}
