@@ -34,7 +34,7 @@ function publicPagesInDev(): Plugin {
 export default defineConfig({
   root: webRoot,
   plugins: [
-    // The router plugin must run before react() (STACK-NOTES "Vite, TanStack Router, Tailwind").
+    // The router plugin must run before react() (ADR 006).
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -11,7 +11,7 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   },
 })
 
-/** unit, API on PGlite, and API on PostgreSQL when TEST_DATABASE_URL is set (DESIGN.md section 8). */
+/** unit, API on PGlite, and API on PostgreSQL when TEST_DATABASE_URL is set (ADR 026). */
 export default defineConfig({
   test: {
     projects: [

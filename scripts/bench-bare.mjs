@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 
-/** The yardstick of DESIGN.md section 9: a bare Fastify route, measured in the same run. */
+/** The yardstick of docs/product.md#budgets: a bare Fastify route, measured in the same run. */
 const app = Fastify({ logger: false })
 app.get('/bare', async () => ({ hello: 'world' }))
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })

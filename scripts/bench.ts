@@ -10,7 +10,7 @@ import { createUser } from '../tests/factories'
 import { buildIsStale } from './lib/build-state.mjs'
 
 /**
- * `npm run bench`: the budgets of DESIGN.md section 9 as a table. Numbers, not a gate: timings on
+ * `npm run bench`: the budgets of docs/product.md#budgets as a table. Numbers, not a gate: timings on
  * a 2-core machine that also runs the load generator and PostgreSQL are noisy, so throughput is
  * reported as a ratio to a bare Fastify route measured in the same run.
  */
@@ -134,7 +134,7 @@ function publicPageJavaScript(dir: string, gzip: (file: string) => number) {
   ])
 }
 
-/** 10k students with 20 documents and 10 scores each, two educators per team (DESIGN.md section 9). */
+/** 10k students with 20 documents and 10 scores each, two educators per team (docs/product.md#budgets). */
 async function seedStudents(client: pg.Client) {
   await client.query(`
     insert into users (name, email, onboarding_required)

@@ -11,7 +11,7 @@ import { buildIsStale } from './lib/build-state.mjs'
 /**
  * `npm run lighthouse`: builds when stale, serves the production build on a free port with a
  * throwaway database, and prints Lighthouse's mobile scores and each page's JavaScript (gzip) as a
- * table (LIGHTHOUSE_PAGES=/a,/b for other pages). A report, not a gate (DESIGN.md section 9: performance >= 95, the others 100).
+ * table (LIGHTHOUSE_PAGES=/a,/b for other pages). A report, not a gate (docs/product.md#budgets: performance >= 95, the others 100).
  */
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/',

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { buildIsStale } from './lib/build-state.mjs'
 
-/** Browser tests against the production build, in the system Chromium (DESIGN.md section 8). */
+/** Browser tests against the production build, in the system Chromium (ADR 026). */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!existsSync(chromium)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')

@@ -1,27 +1,22 @@
 import { randomBytes } from 'node:crypto'
-import { hashPassword } from 'better-auth/crypto'
 import type { DbOrTx } from '../src/server/db/client'
 import {
-  accounts,
   actScores,
-  adminProfiles,
   collegeEntries,
-  documents,
-  educatorProfiles,
-  faoProfiles,
-  guardianLinks,
-  guardianProfiles,
   satScores,
-  sessionNotes,
-  studentProfiles,
   tasks,
   teamMembers,
   userInvites,
-  users,
 } from '../src/server/db/schema'
+import { insertDocument } from '../src/server/db/seed/documents'
+import { insertGuardianLink, insertNote } from '../src/server/db/seed/families'
+import { insertUser, type SeededUser } from '../src/server/db/seed/users'
 import type { Role } from '../src/shared/roles'
 
-/** Test data builders, shared by the test suites and the demo seed (DESIGN.md section 8). */
+/**
+ * Test data builders. People, documents, guardian links and notes are written by the same code as the demo seed
+ * (`src/server/db/seed/`); these add generated names, emails and a default password.
+ */
 export interface UserSpec {
   roles: Role[]
   name?: string
@@ -31,45 +26,21 @@ export interface UserSpec {
   onboarded?: boolean
 }
 
-export interface CreatedUser {
-  id: string
-  name: string
-  email: string
-  password: string
-  roles: Role[]
-}
+export type CreatedUser = SeededUser
 
 let sequence = 0
 const DEFAULT_PASSWORD = 'correct horse battery'
-// Hashing is deliberately slow (scrypt); tests reuse one hash per password.
-const hashes = new Map<string, Promise<string>>()
-const hashOnce = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password))
-  return hashes.get(password)!
-}
 
 export async function createUser(db: DbOrTx, spec: UserSpec): Promise<CreatedUser> {
   sequence += 1
   const tag = `${spec.roles.join('-') || 'user'}-${sequence}-${randomBytes(3).toString('hex')}`
-  const name = spec.name ?? `Test ${tag}`
-  const email = (spec.email ?? `${tag}@example.test`).toLowerCase()
-  const password = spec.password ?? DEFAULT_PASSWORD
-  const [user] = await db
-    .insert(users)
-    .values({ name, email, onboardingRequired: spec.onboarded === false })
-    .returning({ id: users.id })
-  const id = user!.id
-  await db
-    .insert(accounts)
-    .values({ accountId: id, providerId: 'credential', userId: id, password: await hashOnce(password) })
-  if (spec.roles.includes('student')) await db.insert(studentProfiles).values({ userId: id })
-  if (spec.roles.includes('educator')) {
-    await db.insert(educatorProfiles).values({ userId: id, bio: spec.bio ?? 'Teaches SAT math and reading.' })
-  }
-  if (spec.roles.includes('admin')) await db.insert(adminProfiles).values({ userId: id })
-  if (spec.roles.includes('fao')) await db.insert(faoProfiles).values({ userId: id })
-  if (spec.roles.includes('guardian')) await db.insert(guardianProfiles).values({ userId: id })
-  return { id, name, email, password, roles: spec.roles }
+  return insertUser(db, {
+    ...spec,
+    name: spec.name ?? `Test ${tag}`,
+    email: spec.email ?? `${tag}@example.test`,
+    password: spec.password ?? DEFAULT_PASSWORD,
+    bio: spec.bio ?? 'Teaches SAT math and reading.',
+  })
 }
 
 export async function addToTeam(db: DbOrTx, studentId: string, memberId: string): Promise<void> {
@@ -83,8 +54,7 @@ export async function addGuardian(
   guardianId: string,
   relationship = 'Parent',
 ): Promise<void> {
-  await db.insert(guardianProfiles).values({ userId: guardianId }).onConflictDoNothing()
-  await db.insert(guardianLinks).values({ studentId, guardianId, relationship }).onConflictDoNothing()
+  await insertGuardianLink(db, studentId, guardianId, relationship)
 }
 
 export interface TaskSpec {
@@ -143,19 +113,12 @@ export interface NoteSpec {
 
 export async function createNote(db: DbOrTx, studentId: string, spec: NoteSpec): Promise<string> {
   sequence += 1
-  const [row] = await db
-    .insert(sessionNotes)
-    .values({
-      studentId,
-      authorId: spec.authorId,
-      date: spec.date ?? '2026-01-15',
-      visibility: spec.visibility ?? 'internal',
-      body: spec.body ?? `Note ${sequence}`,
-      durationMinutes: spec.durationMinutes ?? null,
-      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
-    })
-    .returning({ id: sessionNotes.id })
-  return row!.id
+  return insertNote(db, studentId, {
+    ...spec,
+    date: spec.date ?? '2026-01-15',
+    visibility: spec.visibility ?? 'internal',
+    body: spec.body ?? `Note ${sequence}`,
+  })
 }
 
 export interface SatSpec {
@@ -187,19 +150,11 @@ export interface DocumentSpec {
 
 export async function createDocument(db: DbOrTx, studentId: string, spec: DocumentSpec): Promise<string> {
   sequence += 1
-  const [row] = await db
-    .insert(documents)
-    .values({
-      studentId,
-      creatorId: spec.creatorId,
-      name: spec.name ?? `Document ${sequence}`,
-      url: spec.url ?? `https://docs.example.com/d/${sequence}`,
-      hidden: spec.hidden ?? false,
-      pinned: spec.pinned ?? false,
-      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
-    })
-    .returning({ id: documents.id })
-  return row!.id
+  return insertDocument(db, studentId, {
+    ...spec,
+    name: spec.name ?? `Document ${sequence}`,
+    url: spec.url ?? `https://docs.example.com/d/${sequence}`,
+  })
 }
 
 export interface InviteSpec {

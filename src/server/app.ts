@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
+import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
@@ -85,6 +86,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       dataDir: env.DATA_DIR,
       log: app.log as Logger,
     })
+  const rateLimitStore = await openRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    db: database.db,
+    log: app.log,
+  })
+  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   const secret = resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR)
   const auth = createAuth({
     db: database.db,
@@ -93,25 +101,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustedOrigins: trustedOrigins(env),
     mailer,
     log: app.log as Logger,
-  })
-  const rateLimitStore = await openRateLimitStore({
-    redisUrl: env.REDIS_URL,
-    keyPrefix: env.REDIS_KEY_PREFIX,
-    db: database.db,
-    log: app.log,
+    // A reset lifts the login lockout of that email, from every address.
+    onPasswordReset: (email) => limiter.clearFailures('sign-in', email),
   })
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
   app.decorate('env', env)
 
-  // External plugins, then ours, then routes (STYLE.md).
+  // External plugins, then ours, then routes (docs/architecture.md, request flow).
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { env })
+  await app.register(inputGuardPlugin)
   await app.register(compress, { threshold: 1024 })
   await app.register(openApiPlugin)
   await app.register(accessPlugin, { auth, db: database.db, secret })
 
-  const limiter = new RateLimiter(rateLimitStore, env.AUTH_RATE_LIMIT_SCALE)
   await app.register(healthRoutes)
   await app.register(authRoutes, {
     auth,
@@ -139,6 +143,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // API answers hold minors' records: no browser or proxy may keep a copy.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
   })
   app.addHook('onClose', async () => {
     await mailer.close()

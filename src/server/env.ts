@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /**
- * Configuration, checked once at boot (DESIGN.md section 3). A bad value stops the process with
+ * Configuration, checked once at boot (README, Configuration). A bad value stops the process with
  * a message naming the variable.
  */
 const optionalText = z
@@ -35,7 +35,7 @@ const envSchema = z
     IMAGES_BASE_URL: z.string().default('/images'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalText,
-    /** Test-only: multiplies the auth rate limits. Refused in production (DESIGN.md section 6). */
+    /** Test-only: multiplies the auth rate limits. Refused in production (docs/api.md#rate-limits). */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .superRefine((env, ctx) => {

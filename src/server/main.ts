@@ -4,7 +4,8 @@ import { buildApp } from './app'
 import { DEMO_PASSWORD, DemoRefusedError, seedDemo } from './cli/demo'
 import { openDatabase } from './db/client'
 import { EnvError, loadDotEnv, parseEnv } from './env'
-import { ensureBootstrapInvite } from './modules/invites/bootstrap'
+import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
+import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
@@ -21,7 +22,9 @@ async function main() {
     }
     throw error
   }
-  const logger = pino({ level: env.LOG_LEVEL })
+  // stdout as pino's default (asynchronous), kept at hand to print the first-admin block in order.
+  const stdout = pino.destination(1)
+  const logger = pino({ level: env.LOG_LEVEL }, stdout)
   const started = performance.now()
   const database = await openDatabase({
     url: env.DATABASE_URL,
@@ -45,13 +48,16 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST })
   const bootstrap = await ensureBootstrapInvite(database.db)
-  if (bootstrap) {
-    // A plain line, not only a log field: the first admin claims the product with it.
-    process.stdout.write(
-      `\nNo admin account yet. Create the first admin with this one-time link:\n${inviteLink(env.appOrigin, bootstrap)}\n\n`,
-    )
+  if (mailStaysInOutbox(env)) {
+    // A plain line as well as a log field: nobody gets their invite until someone sets SMTP_URL.
+    logger.warn({ outbox: `${env.DATA_DIR}/outbox` }, OUTBOX_WARNING)
+    stdout.write(`\nWarning: ${OUTBOX_WARNING}\n\n`)
   }
   logger.info({ url: env.appOrigin, ms: Math.round(performance.now() - started) }, 'serving')
+  // A plain block after the last start-up log line, not a log field: the first admin claims the
+  // product with it, and it must be the first thing they see. The log lines are written
+  // asynchronously, so the block goes through the same stream to keep its place after them.
+  if (bootstrap) stdout.write(firstAdminNotice(inviteLink(env.appOrigin, bootstrap)))
 }
 
 async function loadDemo(db: Parameters<typeof seedDemo>[0], nodeEnv: string) {

@@ -1,4 +1,4 @@
-/** The company's name and voice in one place, so a rename is a one-line change (UI.md "Brand"). */
+/** The company's name and voice in one place, so a rename is a one-line change (docs/product.md#look-and-accessibility). */
 export const BRAND = {
   name: 'Crestline Prep',
   tagline: 'Test prep and admissions coaching that shows its work.',

@@ -22,7 +22,7 @@ export const CONTACT_LIMITS = { name: 120, phone: 40, message: 5000 } as const
  */
 export const HONEYPOT_FIELD = 'website'
 
-/** POST /api/v1/contact, and the contact form's rules (spec section 5 messages). */
+/** POST /api/v1/contact, and the contact form's rules (docs/product.md#form-messages). */
 export const contactBodySchema = z.strictObject({
   name: requiredText(CONTACT_LIMITS.name),
   email: emailField,

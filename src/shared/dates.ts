@@ -1,5 +1,5 @@
 /**
- * Timestamps are instants: shown as 'Mon D, YYYY' in the viewer's time zone (spec section 3).
+ * Timestamps are instants: shown as 'Mon D, YYYY' in the viewer's time zone (docs/product.md#dates-on-screen).
  * Plain dates (score dates) are calendar days: formatted in UTC so they never shift a day.
  */
 const timestampFormat = (timeZone?: string) =>

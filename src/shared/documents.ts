@@ -4,7 +4,7 @@ import { orRequired, requiredText, uuidField } from './validation'
 export const DOCUMENT_NAME_MAX = 200
 export const DOCUMENT_URL_MAX = 2000
 
-/** Only absolute http(s) links: never `javascript:`, `data:` or a relative path (DESIGN.md section 4). */
+/** Only absolute http(s) links: never `javascript:`, `data:` or a relative path (docs/product.md#documents). */
 export const documentUrlField = z
   .string({ error: orRequired('Use a full link starting with https://') })
   .trim()
@@ -13,8 +13,12 @@ export const documentUrlField = z
   .refine((value) => {
     try {
       const url = new URL(value)
+      // The same rule as the database's check (an http(s) scheme, then //, no spaces), so a link
+      // the URL parser would repair, such as http:evil.example, is refused here and not there.
       return (
-        (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !/\s/.test(value)
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.hostname !== '' &&
+        /^https?:\/\/[^\s]+$/i.test(value)
       )
     } catch {
       return false
@@ -34,7 +38,7 @@ export const documentSchema = z.object({
 })
 export type StudentDocument = z.infer<typeof documentSchema>
 
-/** Read-only fields a client may send back; accepted and ignored (DESIGN.md section 6). */
+/** Read-only fields a client may send back; accepted and ignored (docs/api.md#requests). */
 const readOnlyDocumentFields = {
   uuid: z.unknown().optional(),
   studentUUID: z.unknown().optional(),

@@ -23,7 +23,7 @@ export type Invite = z.infer<typeof inviteSchema>
 
 const roleFlag = booleanField.default(false)
 
-/** POST /v1/user-invites (spec section 3): optional email, the four roles, optional usedAt. */
+/** POST /v1/user-invites (docs/product.md#invites-and-sign-up): optional email, the four roles, optional usedAt. */
 export const createInviteBodySchema = z
   .strictObject({
     // An empty box means no email. Not a union: a union's failure would show zod's 'Invalid input'.
@@ -33,7 +33,7 @@ export const createInviteBodySchema = z
     fao: roleFlag,
     admin: roleFlag,
     usedAt: z.iso.datetime({ offset: true, error: 'Use an ISO 8601 timestamp.' }).optional().nullable(),
-    // Read-only fields a client may send back; accepted and ignored (DESIGN.md section 6).
+    // Read-only fields a client may send back; accepted and ignored (docs/api.md#requests).
     uuid: z.unknown().optional(),
     createdAt: z.unknown().optional(),
     expiresAt: z.unknown().optional(),
@@ -52,3 +52,12 @@ export const invitePreviewSchema = z.object({
   available: z.boolean(),
 })
 export type InvitePreview = z.infer<typeof invitePreviewSchema>
+
+/** An invite as the admin sees it: its status, and who used it. */
+export const adminInviteSchema = inviteSchema.extend({
+  status: z.enum(['available', 'used', 'expired']),
+  usedBy: z.object({ name: z.string(), uuid: z.string() }).nullable().optional(),
+  /** The first-admin link printed at setup: never renewed once an admin exists. */
+  bootstrap: z.boolean().optional(),
+})
+export type AdminInvite = z.infer<typeof adminInviteSchema>

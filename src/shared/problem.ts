@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** RFC 9457 problem details, as every API error answers (DESIGN.md section 6). */
+/** RFC 9457 problem details, as every API error answers (docs/api.md#errors-problem-details). */
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),

@@ -8,11 +8,20 @@ export const ORIGIN_TOKEN = '%APP_ORIGIN%'
 export const IMAGES_TOKEN = '%IMAGES_BASE_URL%'
 
 /**
- * The one inline script of the public pages: marks the document as having JavaScript before the
- * first paint, so the contact form (or, without JS, the email address and phone number) shows
- * without a layout shift. The server allows exactly this text by its hash in the CSP.
+ * A cookie page scripts may read, set beside the (HttpOnly) session cookie at login and cleared
+ * at logout: it says only "probably logged in", so public pages offer the workspace instead of
+ * "Log in". It grants nothing; the workspace still checks the session.
  */
-export const JS_CLASS_SCRIPT = "document.documentElement.classList.add('js')"
+export const SESSION_HINT_COOKIE = 'crestline_in'
+
+/**
+ * The one inline script of the public pages, before the first paint: marks the document as
+ * having JavaScript, so the contact form (or, without JS, the email address and phone number)
+ * shows without a layout shift, and as "in" when the session hint is there, so the header shows
+ * "Open workspace" without a flash of "Log in". The server allows exactly this text by its hash
+ * in the CSP.
+ */
+export const JS_CLASS_SCRIPT = `var c=document.documentElement.classList;c.add('js');/(^|; )${SESSION_HINT_COOKIE}=1/.test(document.cookie)&&c.add('in')`
 
 /** One file of the prerendered output, listed in `dist/pages/manifest.json`. */
 export interface PrerenderedFile {

@@ -15,9 +15,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   guardian: 'Guardian',
 }
 
-/** Order of role labels on people (spec section 3, FAO added by DESIGN.md section 4). */
+/** Order of role labels on people (docs/product.md#roles-and-labels). */
 const USER_ROLE_ORDER: Role[] = ['admin', 'educator', 'fao', 'student', 'guardian']
-/** Order of role labels on invites (spec section 3). */
+/** Order of role labels on invites (docs/product.md#roles-and-labels). */
 const INVITE_ROLE_ORDER: Role[] = ['admin', 'fao', 'educator', 'student', 'guardian']
 
 interface HasProfiles {

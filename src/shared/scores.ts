@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { todayAtOffset } from './dates'
 import { orRequired } from './validation'
 
-/** Rules of DESIGN.md section 4 "Scores". */
+/** Rules of docs/product.md#scores. */
 export const SAT_FIRST_DATE = '2005-03-01'
 export const ACT_FIRST_DATE = '1990-01-01'
 /** From this date the ACT composite leaves science out (the enhanced ACT). */
@@ -109,7 +109,7 @@ const best = <T>(entries: T[], pick: (entry: T) => number) => Math.max(...entrie
 
 /**
  * SAT: best english + best math. ACT: the best of each section under the newest test's
- * composite rule (DESIGN.md section 4). Null when there is no entry.
+ * composite rule (docs/product.md#scores). Null when there is no entry.
  */
 export function superscores(
   sat: Array<SatSections & { date: string }>,

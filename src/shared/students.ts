@@ -1,22 +1,12 @@
 import { z } from 'zod'
 import { documentSchema } from './documents'
 import { guardianSchema } from './guardians'
-import { noteSchema } from './notes'
+import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
-import { profilesSchema } from './users'
+import { userSummarySchema } from './users'
+import { booleanField } from './validation'
 
-/** A person as lists show them: name, uuid and their profiles (spec section 3). */
-export const userSummarySchema = z.object({
-  name: z.string(),
-  uuid: z.string(),
-  ...profilesSchema.shape,
-})
-export type UserSummary = z.infer<typeof userSummarySchema>
-
-/** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
-export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
-
-/** `GET /v1/students/{id}` (spec section 3 "Student (detail)", DESIGN.md sections 4 and 6). */
+/** `GET /v1/students/{id}` (docs/product.md#permissions, docs/api.md#paths-and-shapes). */
 export const studentSchema = z.object({
   uuid: z.string(),
   name: z.string(),
@@ -44,40 +34,30 @@ export const studentWithLatestSchema = studentRefSchema.extend({
 })
 export type StudentWithLatest = z.infer<typeof studentWithLatestSchema>
 
-/** A guardian's dashboard card for one linked student. */
-export const guardianCardSchema = z.object({
-  student: studentRefSchema.extend({ archived: z.boolean() }),
-  relationship: z.string(),
-  latestSat: satScoreSchema.nullable(),
-  latestAct: actScoreSchema.nullable(),
-  superscores: superscoresSchema,
-  /** The newest note shared with the family, or null; internal notes never appear here. */
-  newestSharedNote: noteSchema.nullable(),
-})
-export type GuardianCard = z.infer<typeof guardianCardSchema>
-
-/**
- * `GET /v1/screens/my-dashboard`: `students` is added for staff, `guardianOf` (one card per linked
- * student, possibly empty) for guardians.
- */
-export const myDashboardSchema = z.object({
-  name: z.string(),
-  student: studentSchema.optional(),
-  students: z.array(studentWithLatestSchema).optional(),
-  guardianOf: z.array(guardianCardSchema).optional(),
-})
-export type MyDashboard = z.infer<typeof myDashboardSchema>
-
-/** `GET /v1/screens/user-profile/{id}`: the spec's `{ name, student? }` plus who they are. */
-export const userProfileScreenSchema = z.object({
-  name: z.string(),
-  student: studentSchema.optional(),
-  uuid: z.string(),
-  roles: z.array(z.string()),
-  bio: z.string().optional(),
-})
-export type UserProfileScreen = z.infer<typeof userProfileScreenSchema>
-
 export const studentListQuerySchema = z.object({
   archived: z.enum(['true', 'false'], { error: 'Use true or false.' }).optional(),
 })
+
+/** `PATCH /v1/students/{id}`. */
+export const updateStudentBodySchema = z.strictObject({ archived: booleanField })
+export type UpdateStudentBody = z.infer<typeof updateStudentBodySchema>
+export const archivedStudentSchema = studentRefSchema.extend({
+  archived: z.boolean(),
+  archivedAt: z.string().nullable(),
+})
+
+/** A team member as the Manage Students table shows them. */
+export const teamMemberRefSchema = z.object({
+  name: z.string(),
+  uuid: z.string(),
+  roles: z.array(z.enum(ROLES)),
+})
+
+/** A row of Manage Students: the original name and uuid plus team and newest scores (one query). */
+export const adminStudentRowSchema = studentRefSchema.extend({
+  team: z.array(teamMemberRefSchema),
+  latestSat: satScoreSchema.nullable(),
+  latestAct: actScoreSchema.nullable(),
+  archivedAt: z.string().nullable(),
+})
+export type AdminStudentRow = z.infer<typeof adminStudentRowSchema>

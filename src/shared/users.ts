@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { cursorField, oneValue, pageLimit } from './paging'
+import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
 import { timeZoneField } from './time-zones'
-import { requiredText } from './validation'
+import { booleanField, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
   satScoresHistorical: z.array(satScoreSchema).default([]),
@@ -10,7 +12,7 @@ export const studentProfileSchema = z.object({
 export const educatorProfileSchema = z.object({ bio: z.string() })
 export const emptyProfileSchema = z.object({})
 
-/** Profiles as they appear on any user the API returns (spec section 3, DESIGN.md section 4). */
+/** Profiles as they appear on any user the API returns (docs/product.md#roles-and-labels). */
 export const profilesSchema = z.object({
   profileStudent: studentProfileSchema.nullish(),
   profileEducator: educatorProfileSchema.nullish(),
@@ -19,6 +21,17 @@ export const profilesSchema = z.object({
   /** A parent or legal guardian of one or more students (the links are on each student). */
   profileGuardian: emptyProfileSchema.nullish(),
 })
+
+/** A person as lists show them: name, uuid and their profiles (docs/product.md#roles-and-labels). */
+export const userSummarySchema = z.object({
+  name: z.string(),
+  uuid: z.string(),
+  ...profilesSchema.shape,
+})
+export type UserSummary = z.infer<typeof userSummarySchema>
+
+/** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
+export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
 
 export const currentUserSchema = z.object({
   name: z.string(),
@@ -46,7 +59,73 @@ export const onboardBodySchema = z.strictObject({
 })
 export type OnboardBody = z.infer<typeof onboardBodySchema>
 
-/** The educator-side form: bio required (DESIGN.md section 4 "Onboarding"). */
+/** The educator-side form: bio required (docs/product.md#onboarding). */
 export const educatorOnboardFormSchema = onboardBodySchema.extend({ bio: requiredText(BIO_MAX) })
 
 export const onboardResultSchema = currentUserSchema
+
+/** `PATCH /v1/users/me`: the caller's own name and (for educators) bio, for /settings. */
+export const updateMeBodySchema = z
+  .strictObject({
+    name: requiredText(NAME_MAX).optional(),
+    bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
+    emailOnSharedNotes: booleanField.optional(),
+    emailTaskReminders: booleanField.optional(),
+    timeZone: timeZoneField.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders or timeZone.',
+    path: ['body'],
+  })
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>
+
+export const USER_PAGE_DEFAULT = 25
+export const USER_PAGE_MAX = 100
+
+/** `GET /v1/users?q=&role=&cursor=&limit=` (with `available-for`, the original bare list instead). */
+export const userListQuerySchema = z.object({
+  'available-for': z.string(oneValue('available-for')).optional(),
+  q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
+  role: z.enum(ROLES, { error: `Use one of: ${ROLES.join(', ')}.` }).optional(),
+  cursor: cursorField,
+  limit: pageLimit(USER_PAGE_MAX).optional(),
+})
+export type UserListQuery = z.input<typeof userListQuerySchema>
+
+/** A person in the admin's user list: the original user shape (name, uuid, profiles) plus account facts. */
+export const adminUserSchema = userSummarySchema.extend({
+  email: z.string(),
+  onboardingRequired: z.boolean(),
+  disabled: z.boolean(),
+  /** Set when the user holds a student profile that is archived. */
+  archived: z.boolean(),
+  createdAt: z.string(),
+})
+export type AdminUser = z.infer<typeof adminUserSchema>
+
+export const userPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+})
+export type UserPage = z.infer<typeof userPageSchema>
+
+/**
+ * `PATCH /v1/users/{id}`: grant (true) or revoke (false) profiles, disable or re-enable the
+ * account. Omitted fields stay as they are. `student: false` on a student is refused (archive
+ * instead); an admin cannot revoke their own admin profile or disable themself; the last admin
+ * keeps theirs.
+ */
+export const updateUserBodySchema = z
+  .strictObject({
+    admin: booleanField.optional(),
+    educator: booleanField.optional(),
+    fao: booleanField.optional(),
+    student: booleanField.optional(),
+    disabled: booleanField.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of admin, educator, fao, student or disabled.',
+    path: ['body'],
+  })
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>

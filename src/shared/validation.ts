@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The form messages of spec section 5. Every shared schema imports this module, so zod's own
+ * The form messages of docs/product.md#form-messages. Every shared schema imports this module, so zod's own
  * default wording never reaches a person: a schema states its own message for anything else.
  */
 export const MESSAGES = {
@@ -42,9 +42,28 @@ export const orRequired =
   (issue: { input?: unknown }): string =>
     isEmpty(issue.input) ? MESSAGES.required : message
 
-/** A required, trimmed text field. */
+/**
+ * Characters that take no room on screen: format characters (zero-width space and joiners, word
+ * joiner, BOM, soft hyphen …), separators, controls, and the blank letters some fonts draw as
+ * nothing (Hangul fillers, the blank Braille pattern).
+ */
+const INVISIBLE = /[\p{Cf}\p{Z}\p{Cc}\s\u115F\u1160\u3164\uFFA0\u2800]/gu
+
+/** Whether text holds at least one character a reader can see. */
+export const hasVisibleCharacter = (text: string) => text.replace(INVISIBLE, '').length > 0
+
+/**
+ * A required, trimmed text field of at most `max` characters that must show something. Each
+ * check states its own message: the one given to `z.string()` covers a missing value only, and
+ * would otherwise win over the length message.
+ */
 export const requiredText = (max: number) =>
-  z.string(MESSAGES.required).trim().min(1, MESSAGES.required).max(max)
+  z
+    .string(MESSAGES.required)
+    .trim()
+    .min(1, { message: MESSAGES.required, abort: true })
+    .max(max, `Use at most ${max} characters.`)
+    .refine(hasVisibleCharacter, { message: 'Use at least one visible character.', abort: true })
 
 export const emailField = z
   .string(MESSAGES.required)
@@ -70,7 +89,7 @@ export const booleanField = z.boolean({ error: orRequired('Expected true or fals
 /** A password as typed (a current one, or at login): required, any length up to the maximum. */
 export const currentPasswordField = z.string(MESSAGES.required).min(1, MESSAGES.required).max(PASSWORD_MAX)
 
-/** The spec's "empty JSON body" for actions; no body at all is accepted too. */
+/** The "empty JSON body" that actions take; no body at all is accepted too. */
 export const emptyBodySchema = z.strictObject({}).nullish()
 
 /** One field problem, as in problem details' `errors` and in forms. */

@@ -1,6 +1,6 @@
 /**
  * Every path the web app renders, so the server answers app routes with the shell and anything
- * else with 'Not Found' and status 404 (DESIGN.md section 7). `$name` is one path segment.
+ * else with 'Not Found' and status 404 (docs/product.md#screens-and-navigation). `$name` is one path segment.
  * tests/unit/web-routes.test.ts checks this list against the router's generated route tree.
  */
 export const APP_ROUTE_PATTERNS = [

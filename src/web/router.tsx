@@ -3,6 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { ErrorFallback } from './components/layout/error-fallback'
 import { NotFound } from './components/layout/not-found'
 import { PageSkeleton } from './components/ui/skeleton'
+import { watchSession } from './features/auth/session-watch'
 import { createQueryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
 
@@ -21,6 +22,8 @@ export const router = createRouter({
   notFoundMode: 'root',
   scrollRestoration: true,
 })
+
+watchSession(queryClient, router)
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminUser, AuditEvent, UserPage } from '../../src/shared/admin'
+import type { AuditEvent } from '../../src/shared/audit'
+import type { AdminUser, UserPage } from '../../src/shared/users'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
- * The admin area's rules (issue 4): who may be listed, promoted, demoted, disabled or archived,
+ * The admin area's rules (docs/product.md#what-admins-may-change): who may be listed, promoted, demoted, disabled or archived,
  * and what each change does to sessions, teams, lists and the audit log. Route × role refusals
  * are in permissions.test.ts.
  */
@@ -104,7 +105,7 @@ describe('GET /api/v1/users (paged)', () => {
     expect(educators.users.every((user) => user.profileEducator)).toBe(true)
   })
 
-  it('shows each user as the spec does, with their account state', async () => {
+  it('shows each user in the original shape, with their account state', async () => {
     const [first] = (await list(`q=Bea ${tag}`)).users
     expect(first).toMatchObject({
       name: `Bea ${tag}`,
@@ -142,7 +143,7 @@ describe('GET /api/v1/users (paged)', () => {
     expect(response.json().errors).toEqual([{ path: 'limit', message: 'Give limit once, as text.' }])
   })
 
-  it('still answers the spec bare list with ?available-for', async () => {
+  it('still answers the original bare list with ?available-for', async () => {
     const student = await createUser(t.db, { roles: ['student'] })
     const response = await byAdmin().get(`/api/v1/users?available-for=${student.id}`)
     expect(response.statusCode).toBe(200)
@@ -390,7 +391,7 @@ describe('archiving students', () => {
 })
 
 describe('the admin screens', () => {
-  it('lists active students with team and newest scores in the spec shape, plus counts on the overview', async () => {
+  it('lists active students with team and newest scores in the original shape, plus counts on the overview', async () => {
     const student = await createUser(t.db, { roles: ['student'], name: 'Screen Student' })
     const educator = await createUser(t.db, { roles: ['educator'], name: 'Screen Educator' })
     await addToTeam(t.db, student.id, educator.id)
@@ -441,7 +442,7 @@ describe('invites for admins', () => {
     })
     expect(find(expired.id)).toMatchObject({ status: 'expired', usedBy: null })
     expect(find(open.id)).toMatchObject({ status: 'available', educator: true, admin: true, student: false })
-    // The spec's ?available list stays the bare list of available ones.
+    // The original ?available list stays the bare list of available ones.
     const available = (await byAdmin().get('/api/v1/user-invites?available')).json() as { uuid: string }[]
     expect(available.map((invite) => invite.uuid)).toContain(open.id)
     expect(available.map((invite) => invite.uuid)).not.toContain(expired.id)

@@ -3,7 +3,7 @@ import { contactRequests } from '../../src/server/db/schema'
 import { createDocument } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
-/** Garbage to every route that takes a body: always a 4xx problem, never a 500 (DESIGN.md section 6). */
+/** Garbage to every route that takes a body: always a 4xx problem, never a 500 (docs/api.md#errors-problem-details). */
 const GARBAGE: unknown[] = [
   null,
   [],

@@ -53,7 +53,7 @@ describe('POST /api/v1/contact', () => {
     expect(mail.raw).toMatch(/^Reply-To: maria\.alvarez@example\.test/im)
   })
 
-  it('names each bad field with the spec messages', async () => {
+  it('names each bad field in the wording of docs/product.md', async () => {
     const response = await contact({ name: ' ', email: 'not-an-email', service: 'astrology', message: '' })
     expect(response.statusCode).toBe(400)
     const errors = Object.fromEntries(

@@ -63,6 +63,6 @@ describe('the demo seed', () => {
     t = await createTestApp()
     await expect(seedDemo(t.db, 'production')).rejects.toThrow(/NODE_ENV=production/)
     await createUser(t.db, { roles: ['admin'], email: 'owner@example.com' })
-    await expect(seedDemo(t.db, 'development')).rejects.toThrow(/real users/)
+    await expect(seedDemo(t.db, 'development')).rejects.toThrow(/real users.*another DATA_DIR/)
   })
 })

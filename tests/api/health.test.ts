@@ -13,7 +13,7 @@ describe('health, readiness and the API document', () => {
     expect((await t.request({ method: 'GET', url: '/api/ready' })).json()).toEqual({ status: 'ready' })
   })
 
-  it('serves an OpenAPI 3.1 document that lists the spec routes', async () => {
+  it('serves an OpenAPI 3.1 document that lists the original routes', async () => {
     const response = await t.request({ method: 'GET', url: '/api/openapi.json' })
     expect(response.statusCode).toBe(200)
     const document = response.json()

@@ -19,7 +19,7 @@ const create = (payload: unknown) =>
   t.request({ method: 'POST', url: '/api/v1/user-invites', cookie: admin, payload: payload as object })
 
 describe('user invites', () => {
-  it('creates an invite with the spec shape and emails the link when email is set', async () => {
+  it('creates an invite in the original shape and emails the link when email is set', async () => {
     const response = await create({ email: 'Parent.Student@Example.test', student: true })
     expect(response.statusCode).toBe(201)
     const invite = response.json()

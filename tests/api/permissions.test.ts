@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
- * Every /api/v1 route against every kind of caller (DESIGN.md section 5), from this one table. A
+ * Every /api/v1 route against every kind of caller (docs/product.md#permissions), from this one table. A
  * route the app serves but the table lacks fails the last test, so none can be forgotten.
  *
  * The student record under test belongs to `student`; `educator` and `fao` are on its team;
@@ -446,6 +446,36 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: '/api/v1/audit-events',
     request: (ctx) => ({ url: `/api/v1/audit-events?actorId=${ctx.ids.admin}&limit=10` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/import/preview',
+    request: () => ({
+      url: '/api/v1/user-invites/import/preview',
+      body: { csv: 'name,email,roles\nPat Preview,pat.preview@example.test,student\n' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/import',
+    request: () => ({
+      url: '/api/v1/user-invites/import',
+      body: { csv: 'name,email,roles\nIan Import,ian.import@example.test,student\n' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/export.csv',
+    request: () => ({ url: '/api/v1/users/export.csv' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/export.csv',
+    request: () => ({ url: '/api/v1/students/export.csv' }),
     expect: adminOnly(200),
   },
   {

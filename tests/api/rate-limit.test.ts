@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
-// The real limits (scale 1), which the rest of the suite raises (DESIGN.md section 6), in each
+// The real limits (scale 1), which the rest of the suite raises (docs/api.md#rate-limits), in each
 // store: PostgreSQL, Redis (the machine's, or TEST_REDIS_URL), and Redis gone away (the limiter
 // falls back to PostgreSQL, so login stays both possible and limited).
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -66,6 +68,36 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
     expect(other.cookie).toContain('better-auth.session_token=')
   })
 
+  it('lifts the lockout of an email, from every address, when its password is reset', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const signIn = (password: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress,
+        payload: { email: user.email, password },
+      })
+    for (const address of ['192.0.2.10', '192.0.2.11']) {
+      for (let i = 0; i < 5; i++) expect((await signIn('wrong password', address)).statusCode).toBe(401)
+      expect((await signIn(user.password, address)).statusCode).toBe(429)
+    }
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    })
+    const token = await resetTokenFromOutbox(t.dataDir, user.email)
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a brand new password' },
+    })
+    expect(reset.statusCode).toBe(200)
+    // Both addresses may log in again at once with the new password.
+    expect((await signIn('a brand new password', '192.0.2.10')).statusCode).toBe(200)
+    expect((await signIn('a brand new password', '192.0.2.11')).statusCode).toBe(200)
+  })
+
   it('allows a session 5 wrong current passwords in 15 minutes when changing the password', async () => {
     const user = await t.userWith({ roles: ['student'] })
     // Each guess carries a different forged cookie beside the real one: the count follows the user.
@@ -100,3 +132,20 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
     expect(codes[60]).toBe(429)
   })
 })
+
+/** The reset link of the newest message to `to` in the outbox (no SMTP_URL in these apps). */
+async function resetTokenFromOutbox(dataDir: string, to: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox')
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse()
+    for (const file of files) {
+      const text = (await readFile(path.join(outbox, file), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replaceAll('=3D', '=')
+      const token = text.includes(to) ? text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1] : undefined
+      if (token) return token
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`No reset mail to ${to} in ${outbox}`)
+}

@@ -3,7 +3,7 @@ import { expect, logInByApi, test } from './support/fixtures'
 import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person } from './support/people'
 import { ADMIN_EMAIL, ADMIN_NAME, adminPassword } from './support/state'
 
-/** Issue 4, web: the /admin overview, Manage Students (archive, restore) and /settings. */
+/** The admin area in the browser: the /admin overview, Manage Students (archive, restore) and /settings. */
 
 // Journeys with several visitors and axe checks: 90 s each.
 test.describe.configure({ timeout: 90_000 })

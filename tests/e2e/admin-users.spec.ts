@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, logInByApi, navLinks, test, waitForMail } from './support/fixtures'
-import { adminApi, createPerson, PEOPLE_PASSWORD } from './support/people'
+import { expect, logInByApi, navLinks, submitLogin, test, waitForMail } from './support/fixtures'
+import { adminApi, createPerson, PEOPLE_PASSWORD, uniqueToken } from './support/people'
 import { ADMIN_EMAIL, ADMIN_NAME, adminPassword, e2eState } from './support/state'
-
-/**
- * A token no other test's data holds: names and emails made with it match only this test's.
- * Letters only: `createPerson` builds the email from the name's letters, and a name ending in a
- * digit would give it two dots in a row.
- */
-const uniqueToken = () =>
-  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.replace(
-    /\d/g,
-    (digit) => 'abcdefghij'[Number(digit)] ?? 'a',
-  )
 
 async function openManageUsers(page: Page) {
   await page.goto('/admin/users')
@@ -38,9 +27,7 @@ async function manage(page: Page, person: { name: string; email: string }) {
 
 async function logInByForm(page: Page, email: string, password: string) {
   await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email' }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await submitLogin(page, email, password)
 }
 
 test('an admin invites an educator by email from Manage Users; they join, and the invite shows who used it', async ({
@@ -56,7 +43,7 @@ test('an admin invites an educator by email from Manage Users; they join, and th
 
   const form = page.getByRole('region', { name: 'Invite someone' })
   const roleBoxes = form.getByRole('group', { name: 'Roles' }).getByRole('checkbox')
-  // The spec's label order for invites.
+  // The invite label order (docs/product.md#roles-and-labels).
   expect(
     await roleBoxes.evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim())),
   ).toEqual(['Admin', 'FAO', 'Educator', 'Student'])
@@ -183,7 +170,7 @@ test('an admin grants the Admin role with confirmation, then revokes it; the sid
   await expect(row.getByRole('list', { name: `Roles of ${person.name}` })).toContainText('Admin')
 
   await theirs.reload()
-  await expect(theirAdminGroup.getByRole('link')).toHaveText(['Manage Students', 'Manage Users'])
+  await expect(theirAdminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users'])
 
   ;({ row, dialog } = await manage(page, person))
   await dialog.getByRole('checkbox', { name: /^Admin/ }).uncheck()
@@ -230,7 +217,7 @@ test('an admin disables an account: its session ends and it cannot log in until 
   await expect(row.getByText('Disabled', { exact: true })).toBeVisible()
 
   await theirs.reload()
-  await expect(theirs).toHaveURL(/\/login\?err=login-required$/)
+  await expect(theirs).toHaveURL(/\/login\?err=login-required(&redirect=[^&]+)?$/)
   await logInByForm(theirs, person.email, PEOPLE_PASSWORD)
   await expect(theirs.getByRole('alert')).toHaveText('Email or password is incorrect.')
 

@@ -37,8 +37,8 @@ test('the first admin claims the CLI invite, onboards and sees the admin navigat
   await expect(page).toHaveTitle('My Dashboard | Crestline Prep')
   await expect(page.getByRole('main').getByText(ADMIN_NAME)).toBeVisible()
   const adminGroup = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'Admin' })
-  await expect(adminGroup.getByRole('link')).toHaveText(['Manage Students', 'Manage Users'])
-  expect(await navLinks(page)).toEqual(['My Dashboard', 'Manage Students', 'Manage Users'])
+  await expect(adminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users'])
+  expect(await navLinks(page)).toEqual(['My Dashboard', 'Overview', 'Manage Students', 'Manage Users'])
   await expectAccessible()
 
   // The invite is spent: the same link now says so and offers the ordinary login.

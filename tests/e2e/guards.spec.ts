@@ -6,7 +6,7 @@ test('a logged-out visitor to an app page lands on /login with a request to log 
   expectAccessible,
 }) => {
   await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/login\?err=login-required$/)
+  await expect(page).toHaveURL(/\/login\?err=login-required(&redirect=[^&]+)?$/)
   await expect(page.getByRole('alert')).toHaveText('Please log in to continue.')
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible()
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible()
@@ -18,7 +18,7 @@ test('a logged-out visitor to an app page lands on /login with a request to log 
 
   for (const path of ['/admin/users', '/students/8f8c7c3e-2b7a-4a3e-9d1e-0c3f5b1a2d4e', '/settings']) {
     await page.goto(path)
-    await expect(page).toHaveURL(/\/login\?err=login-required$/)
+    await expect(page).toHaveURL(/\/login\?err=login-required(&redirect=[^&]+)?$/)
   }
 })
 

@@ -18,7 +18,7 @@ async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/dashboard')
-  await expect(page).toHaveURL(/\/login\?err=login-required$/)
+  await expect(page).toHaveURL(/\/login\?err=login-required(&redirect=[^&]+)?$/)
 }
 
 test('an admin invites an educator and a student; each joins and sees their own navigation', async ({

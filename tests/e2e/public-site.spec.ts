@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { expect, logInByApi, test, waitForMail } from './support/fixtures'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
-/** Every public page with its `<h1>` (issue 5). The blog posts are the four in content/blog. */
+/** Every public page with its `<h1>`. The blog posts are the four in content/blog. */
 const PAGES = [
   { path: '/', heading: 'Test prep and admissions coaching that shows its work' },
   { path: '/services/tutoring', heading: 'One-to-one SAT and ACT tutoring, planned from a real diagnostic' },
@@ -39,7 +39,7 @@ const decode = (html: string) =>
     .replaceAll('&amp;', '&')
     .replace(/<[^>]+>/g, '')
 
-/** Records every host the page asks for and refuses anything but this server (issue 5). */
+/** Records every host the page asks for and refuses anything but this server (ADR 019). */
 async function recordHosts(context: BrowserContext | Page): Promise<Set<string>> {
   const hosts = new Set<string>()
   await context.route('**/*', (route) => {
@@ -209,7 +209,7 @@ test('the contact form: shared rules, sent, emailed, and handled by an admin', a
   await visitor.goto('/contact-us')
   await expect(visitor.getByRole('heading', { name: 'Write or call us' })).toBeHidden()
 
-  // The shared schema speaks before the server is asked (spec section 5).
+  // The shared schema speaks before the server is asked (docs/product.md#form-messages).
   await visitor.getByRole('button', { name: 'Send message' }).click()
   await expect(visitor.getByText('This field is required.').first()).toBeVisible()
   await expect(visitor.getByLabel('Your name')).toBeFocused()
@@ -253,7 +253,7 @@ test('the contact form: shared rules, sent, emailed, and handled by an admin', a
   await card.getByRole('button', { name: /Mark handled/ }).click()
   await expect(card).toContainText('Handled by')
   await expect(card.getByRole('button', { name: /Mark as open/ })).toBeVisible()
-  // The sidebar is the spec's: no Inquiries link there.
+  // The sidebar stays as docs/product.md#screens-and-navigation has it: no Inquiries link there.
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inquiries' }),
   ).toHaveCount(0)

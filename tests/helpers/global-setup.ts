@@ -7,7 +7,7 @@ import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/client'
 
 /**
- * Migrates once per run; every test file then starts from a copy (STACK-NOTES "PGlite"): a PGlite
+ * Migrates once per run; every test file then starts from a copy (ADR 002): a PGlite
  * data-dir dump, or a PostgreSQL template database.
  */
 export default async function setup(project: TestProject) {

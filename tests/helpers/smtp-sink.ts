@@ -15,7 +15,7 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives (STACK-NOTES "Browser tests"). */
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (ADR 007). */
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = []
   const waiters: Array<() => void> = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminUser } from '../../src/shared/admin'
+import type { AdminUser } from '../../src/shared/users'
 import { inviteLink } from '../../src/web/features/invites/invite-link'
 import {
   accountStateOf,

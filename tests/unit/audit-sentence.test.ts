@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AuditEvent } from '../../src/shared/admin'
+import type { AuditEvent } from '../../src/shared/audit'
 import { auditSentence } from '../../src/web/features/admin/audit-sentence'
 
 const event = (fields: Partial<AuditEvent>): AuditEvent => ({

@@ -6,7 +6,7 @@ import { inviteRoleLabels, userRoleLabels } from '../../src/shared/roles'
 import { onboardBodySchema } from '../../src/shared/users'
 import { emailField, MESSAGES, requiredText } from '../../src/shared/validation'
 
-describe('form messages (spec section 5)', () => {
+describe('form messages (docs/product.md#form-messages)', () => {
   it('says a missing or empty value is required', () => {
     const schema = z.object({ name: requiredText(100) })
     expect(schema.safeParse({}).error?.issues[0]?.message).toBe(MESSAGES.required)
@@ -38,7 +38,7 @@ describe('role labels', () => {
     ).toEqual(['Admin', 'FAO', 'Student'])
   })
 
-  it('orders invite labels as the spec: Admin, FAO, Educator, Student', () => {
+  it('orders invite labels: Admin, FAO, Educator, Student', () => {
     expect(inviteRoleLabels({ student: true, educator: true, fao: true, admin: true })).toEqual([
       'Admin',
       'FAO',

@@ -75,7 +75,7 @@ const educator = user(EDUCATOR, { profileEducator: { bio: 'x' } })
 const fao = user(FAO, { profileFao: {} })
 const parent = user(PARENT, { profileGuardian: {} })
 
-describe('which controls a viewer sees (DESIGN.md section 5)', () => {
+describe('which controls a viewer sees (docs/product.md#permissions)', () => {
   const self = user(STUDENT, { profileStudent: { satScoresHistorical: [], actScoresHistorical: [] } })
 
   it('works out the access the server decides', () => {

@@ -18,6 +18,8 @@ export interface AuthOptions {
   trustedOrigins: string[]
   mailer: Mailer
   log: Logger
+  /** After a successful password reset: the account's owner has proved who they are. */
+  onPasswordReset?: (email: string) => Promise<void>
 }
 
 /**
@@ -52,6 +54,9 @@ export function createAuth(options: AuthOptions) {
           .send(resetPasswordMail(user.email, link))
           .catch((err) => log.error({ err }, 'reset mail failed'))
       },
+      onPasswordReset: async ({ user }) => {
+        await options.onPasswordReset?.(user.email.toLowerCase())
+      },
     },
     user: {
       additionalFields: {
@@ -59,7 +64,7 @@ export function createAuth(options: AuthOptions) {
         disabledAt: { type: 'date', input: false, required: false },
       },
     },
-    // No cookie cache: a disabled account's sessions must end at once (STACK-NOTES).
+    // No cookie cache: a disabled account's sessions must end at once (docs/product.md#what-admins-may-change).
     session: {
       cookieCache: { enabled: false },
       expiresIn: SESSION_EXPIRES_IN,

@@ -16,12 +16,14 @@ export interface Hit {
   retryAfterSeconds: number
 }
 
-/** Where the counters live: PostgreSQL by default, Redis when `REDIS_URL` is set (DESIGN.md section 3). */
+/** Where the counters live: PostgreSQL by default, Redis when `REDIS_URL` is set (ADR 005, ADR 022). */
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the count in its current window. */
   hit(key: string, seconds: number): Promise<Hit>
   /** The current count without counting. */
   peek(key: string): Promise<Hit>
+  /** Forgets every counter whose key starts with `prefix`. */
+  clearPrefix(prefix: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -56,6 +58,10 @@ export class PostgresRateLimitStore implements RateLimitStore {
     return row
       ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) }
       : NO_HITS
+  }
+
+  async clearPrefix(prefix: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limit_buckets where starts_with(key, ${prefix})`)
   }
 
   async close(): Promise<void> {}
@@ -116,6 +122,21 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
+  /** Also clears PostgreSQL, which counted while Redis was away. Rare (after a password reset): SCAN is fine. */
+  async clearPrefix(prefix: string): Promise<void> {
+    try {
+      let cursor = '0'
+      do {
+        const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}${prefix}*`, 'COUNT', 500)
+        if (keys.length > 0) await this.redis.del(...keys)
+        cursor = next
+      } while (cursor !== '0')
+    } catch (error) {
+      this.log.warn({ err: error }, 'Redis rate-limit store failed; clearing PostgreSQL only')
+    }
+    await this.fallback.clearPrefix(prefix)
+  }
+
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect())
   }
@@ -145,7 +166,7 @@ export async function openRateLimitStore(options: {
 }
 
 /**
- * Fixed-window counters that every instance shares (DESIGN.md section 3). Keys are hashed: an
+ * Fixed-window counters that every instance shares (ADR 005). Keys are hashed: an
  * email address never sits in the store.
  */
 export class RateLimiter {
@@ -171,9 +192,30 @@ export class RateLimiter {
   peek(parts: string[]): Promise<Hit> {
     return this.store.peek(RateLimiter.key(parts))
   }
+
+  /**
+   * Failures of one email from one address. The key starts with the email's own hash, so every
+   * address's count for that email can be forgotten at once (`clearFailures`).
+   */
+  private static failureKey(kind: string, email: string, ip: string): string {
+    return `${RateLimiter.key([kind, 'email', email])}.${RateLimiter.key([ip])}`
+  }
+
+  hitFailure(kind: string, email: string, ip: string): Promise<Hit> {
+    return this.store.hit(RateLimiter.failureKey(kind, email, ip), AUTH_LIMITS.failuresPerEmailAndIp.seconds)
+  }
+
+  peekFailures(kind: string, email: string, ip: string): Promise<Hit> {
+    return this.store.peek(RateLimiter.failureKey(kind, email, ip))
+  }
+
+  /** Forgets an email's failures from every address (a password reset proves who they are). */
+  clearFailures(kind: string, email: string): Promise<void> {
+    return this.store.clearPrefix(`${RateLimiter.key([kind, 'email', email])}.`)
+  }
 }
 
-/** The limits of DESIGN.md section 6: a school's shared address must still get its class in. */
+/** The limits of docs/api.md#rate-limits: a school's shared address must still get its class in. */
 export const AUTH_LIMITS = {
   perIp: { limit: 60, seconds: 60 },
   failuresPerEmailAndIp: { limit: 5, seconds: 15 * 60 },

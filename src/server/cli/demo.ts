@@ -1,23 +1,18 @@
 import { notInArray } from 'drizzle-orm'
-import {
-  addGuardian,
-  type CreatedUser,
-  createDocument,
-  createNote,
-  createUser,
-  type UserSpec,
-} from '../../../tests/factories'
 import type { Db } from '../db/client'
 import { actScores, satScores, teamMembers, users } from '../db/schema'
+import { insertDocument } from '../db/seed/documents'
+import { insertGuardianLink, insertNote } from '../db/seed/families'
+import { insertUser, type SeededUser, type UserSeed } from '../db/seed/users'
 
 /**
- * `npm run start:demo`: demo people and records (DESIGN.md section 3). Safe to re-run; refuses on
+ * `npm run start:demo`: demo people and records (README, Demo data). Safe to re-run; refuses on
  * a database with real users and in production.
  */
 export const DEMO_DOMAIN = '@example.com'
 export const DEMO_PASSWORD = 'crestline-demo-2026'
 
-const PEOPLE: Array<UserSpec & { key: string }> = [
+const PEOPLE: Array<Omit<UserSeed, 'password'> & { key: string }> = [
   { key: 'admin', name: 'Alex Rivera', email: `admin${DEMO_DOMAIN}`, roles: ['admin'] },
   {
     key: 'priya',
@@ -31,7 +26,7 @@ const PEOPLE: Array<UserSpec & { key: string }> = [
     name: 'Daniel Okafor',
     email: `daniel.okafor${DEMO_DOMAIN}`,
     roles: ['educator'],
-    bio: 'Essay coach. Helps students find the story only they can tell, in drafts they still recognise as their own.',
+    bio: 'Essay coach. Helps students find the story only they can tell, in drafts they still recognize as their own.',
   },
   { key: 'fao', name: 'Grace Liu', email: `grace.liu${DEMO_DOMAIN}`, roles: ['fao'] },
   { key: 'maya', name: 'Maya Chen', email: `maya.chen${DEMO_DOMAIN}`, roles: ['student'] },
@@ -44,6 +39,10 @@ const PEOPLE: Array<UserSpec & { key: string }> = [
 
 export class DemoRefusedError extends Error {}
 
+const OWN_DATA_DIR =
+  'Demo data needs a database of its own: give it another DATA_DIR, for example ' +
+  '`DATA_DIR=./data-demo npm run start:demo` (and no DATABASE_URL).'
+
 export async function seedDemo(
   db: Db,
   nodeEnv: string,
@@ -51,7 +50,7 @@ export async function seedDemo(
   if (nodeEnv === 'production' && process.env.CRESTLINE_DEMO_FORCE !== '1') {
     throw new DemoRefusedError('Refusing to load demo data with NODE_ENV=production.')
   }
-  const demoEmails = PEOPLE.map((p) => p.email!)
+  const demoEmails = PEOPLE.map((p) => p.email)
   // Anyone who is not one of the demo people is a real user, whatever their address.
   const [real] = await db
     .select({ email: users.email })
@@ -59,20 +58,22 @@ export async function seedDemo(
     .where(notInArray(users.email, demoEmails))
     .limit(1)
   if (real)
-    throw new DemoRefusedError(`Refusing to load demo data: this database has real users (${real.email}).`)
-  const logins = PEOPLE.map((p) => ({ name: p.name!, email: p.email!, roles: p.roles.join(', ') }))
+    throw new DemoRefusedError(
+      `Refusing to load demo data: this database has real users (${real.email}). ${OWN_DATA_DIR}`,
+    )
+  const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
   const present = await db.select({ email: users.email }).from(users)
   if (present.length === PEOPLE.length) return logins // already seeded
   if (present.length > 0) {
     throw new DemoRefusedError(
-      'Refusing to load demo data: some demo people exist but not all. Use a fresh DATA_DIR.',
+      `Refusing to load demo data: some demo people exist but not all. ${OWN_DATA_DIR}`,
     )
   }
 
   await db.transaction(async (tx) => {
-    const made = {} as Record<string, CreatedUser>
+    const made = {} as Record<string, SeededUser>
     for (const { key, ...spec } of PEOPLE)
-      made[key] = await createUser(tx, { ...spec, password: DEMO_PASSWORD })
+      made[key] = await insertUser(tx, { ...spec, password: DEMO_PASSWORD })
     const team = (student: string, ...members: string[]) =>
       tx
         .insert(teamMembers)
@@ -93,7 +94,7 @@ export async function seedDemo(
       { studentId: made.sofia!.id, date: '2026-02-07', english: 31, math: 27, reading: 32, science: 29 },
     ])
     const doc = (student: string, creator: string, name: string, path: string, flags = {}) =>
-      createDocument(tx, made[student]!.id, {
+      insertDocument(tx, made[student]!.id, {
         creatorId: made[creator]!.id,
         name,
         url: `https://docs.example.com/${path}`,
@@ -107,7 +108,7 @@ export async function seedDemo(
     await doc('sofia', 'daniel', 'Personal statement outline', 'sofia/outline')
     await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist')
     await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list')
-    await addGuardian(tx, made.maya!.id, made.laura!.id, 'Mother')
+    await insertGuardianLink(tx, made.maya!.id, made.laura!.id, 'Mother')
     const note = (
       student: string,
       author: string,
@@ -116,7 +117,7 @@ export async function seedDemo(
       durationMinutes: number | null,
       body: string,
     ) =>
-      createNote(tx, made[student]!.id, {
+      insertNote(tx, made[student]!.id, {
         authorId: made[author]!.id,
         date,
         visibility,

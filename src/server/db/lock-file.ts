@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /**
- * PGlite is single-process and keeps no lock of its own (STACK-NOTES): a lock file holds the
+ * PGlite is single-process and keeps no lock of its own (ADR 002): a lock file holds the
  * owner's pid; a dead pid's lock is stale and taken over.
  */
 export class DataDirLockedError extends Error {}

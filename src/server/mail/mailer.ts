@@ -18,8 +18,20 @@ export interface Mailer {
 }
 
 /**
+ * Whether a production server writes mail to the outbox instead of sending it: invites and
+ * password resets would then reach nobody. Development and tests use the outbox on purpose.
+ */
+export function mailStaysInOutbox(env: { NODE_ENV: string; SMTP_URL?: string | undefined }): boolean {
+  return env.NODE_ENV === 'production' && !env.SMTP_URL
+}
+
+/** The warning a start prints, and admins see on the overview, when `mailStaysInOutbox`. */
+export const OUTBOX_WARNING =
+  'SMTP_URL is not set: invites and password resets are written to the outbox folder (DATA_DIR/outbox) and not sent.'
+
+/**
  * Real SMTP when `SMTP_URL` is set; otherwise each message is written to `DATA_DIR/outbox` as an
- * .eml file with a log line, so a newcomer needs no mail server (DESIGN.md section 3).
+ * .eml file with a log line, so a newcomer needs no mail server (ADR 008).
  */
 export function createMailer(options: {
   smtpUrl?: string

@@ -26,12 +26,15 @@ export function inviteMail(
   roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
   expiresAt: Date,
   guardianOf?: { studentName: string },
+  /** The name the admin knows them by, when they gave one (bulk invites). */
+  name?: string,
 ): MailMessage {
   const labels = inviteRoleLabels(roles).join(', ')
   return {
     to,
     subject: `Your invitation to ${BRAND.name}`,
     text: [
+      ...(name ? [`Hello ${name},`, ''] : []),
       guardianOf
         ? `You are invited to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
         : `You are invited to ${BRAND.name}'s workspace (${labels}).`,

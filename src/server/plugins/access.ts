@@ -9,7 +9,7 @@ import { loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
 
 /**
- * Who may call a route, declared on every /api/v1 route (DESIGN.md section 5). Finer rules (a
+ * Who may call a route, declared on every /api/v1 route (docs/product.md#permissions). Finer rules (a
  * student's own record, a team) live in the modules; this is the first gate.
  */
 export type Access =
@@ -39,7 +39,7 @@ export interface SessionContext {
 }
 
 /**
- * The logged-in caller, or null; memoised per request. One query on the hot path; once a day per
+ * The logged-in caller, or null; memoized per request. One query on the hot path; once a day per
  * session better-auth itself extends the session and re-sets the cookie.
  */
 export async function resolveViewer(

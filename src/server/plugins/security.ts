@@ -46,7 +46,7 @@ export default fp(
     })
 
     // Every state-changing /api request with a foreign Origin is refused, better-auth's included:
-    // its own check skips requests without cookies (DESIGN.md section 6).
+    // its own check skips requests without cookies (docs/api.md#cross-site-protection).
     const trusted = new Set(trustedOrigins(env))
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api')) return

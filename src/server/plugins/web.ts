@@ -13,7 +13,7 @@ const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-
 
 /**
  * One port for everything: built files, the prerendered public pages (ADR 013), the app shell for
- * the web app's routes, and 'Not Found' with status 404 for anything else (DESIGN.md section 7).
+ * the web app's routes, and 'Not Found' with status 404 for anything else (docs/product.md#screens-and-navigation).
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {

@@ -8,8 +8,10 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from '../../shared/auth'
+import { SESSION_HINT_COOKIE } from '../../shared/public-site'
 import type { Auth } from '../auth/better-auth'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
+import { SESSION_EXPIRES_IN } from '../auth/session'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
 import { sendProblem } from '../plugins/errors'
@@ -21,7 +23,7 @@ interface Options {
   appOrigin: string
 }
 
-/** better-auth's `{code, message}` answers, as problem details (DESIGN.md section 6). */
+/** better-auth's `{code, message}` answers, as problem details (docs/api.md#errors-problem-details). */
 const AUTH_CODES: Record<string, { status: number; code: string; detail: string }> = {
   INVALID_EMAIL_OR_PASSWORD: {
     status: 401,
@@ -57,8 +59,26 @@ function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
   })
 }
 
+/**
+ * The public pages' "probably logged in" hint follows the session cookie: set with it (same
+ * lifetime, Secure when it is), cleared when it is cleared. Page scripts may read it; it grants
+ * nothing.
+ */
+export function sessionHintCookie(setCookies: string[]): string | undefined {
+  const session = setCookies.find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
+  if (!session) return undefined
+  const ended = /^[^=]+=;/.test(session) || /;\s*max-age=0(;|$)/i.test(session)
+  const secure = /;\s*secure(;|$)/i.test(session) ? '; Secure' : ''
+  return ended
+    ? `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+    : `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${SESSION_EXPIRES_IN}; SameSite=Lax${secure}`
+}
+
 async function relay(response: Response, reply: FastifyReply): Promise<FastifyReply> {
-  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
+  const setCookies = response.headers.getSetCookie()
+  for (const cookie of setCookies) reply.header('set-cookie', cookie)
+  const hint = sessionHintCookie(setCookies)
+  if (hint) reply.header('set-cookie', hint)
   const text = await response.text()
   if (!response.ok) {
     let body: { code?: string; message?: string } = {}
@@ -100,7 +120,7 @@ const emailOf = (body: unknown): string =>
     ? (body as { email: string }).email.trim().toLowerCase()
     : ''
 
-/** Sign-in, sign-up and reset requests: per address and per email+address (DESIGN.md section 6). */
+/** Sign-in, sign-up and reset requests: per address and per email+address (docs/api.md#rate-limits). */
 async function checkLimits(
   request: FastifyRequest,
   limiter: RateLimiter,
@@ -111,11 +131,12 @@ async function checkLimits(
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
   const email = subject
   if (!email) return
-  const window = AUTH_LIMITS.failuresPerEmailAndIp
-  const key = [kind, 'email', email, request.ip]
   // Reset requests count every request; sign-in and sign-up count failures only.
-  const seen = kind === 'reset' ? await limiter.hit(key, window) : await limiter.peek(key)
-  const limit = limiter.allowed(window)
+  const seen =
+    kind === 'reset'
+      ? await limiter.hitFailure(kind, email, request.ip)
+      : await limiter.peekFailures(kind, email, request.ip)
+  const limit = limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp)
   if (kind === 'reset' ? seen.count > limit : seen.count >= limit)
     throw tooManyRequests(seen.retryAfterSeconds)
 }
@@ -129,11 +150,11 @@ async function countFailure(
 ) {
   const email = subject
   if (email && status >= 400 && status < 500 && status !== 429) {
-    await limiter.hit([kind, 'email', email, request.ip], AUTH_LIMITS.failuresPerEmailAndIp)
+    await limiter.hitFailure(kind, email, request.ip)
   }
 }
 
-/** better-auth routes we validate and limit before handing over (DESIGN.md section 6). */
+/** better-auth routes we validate and limit before handing over (docs/api.md#rate-limits). */
 const CHECKED_ROUTES = [
   {
     path: '/api/auth/sign-in/email',

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An OK answer whose shape is not the one the client expects (spec section 5). */
+/** An OK answer whose shape is not the one the client expects (docs/api.md: the web parses every answer with the shared schema). */
 export class ResponseValidationError extends Error {
   readonly issues: z.core.$ZodIssue[]
   readonly summary: string
@@ -57,6 +57,17 @@ interface ApiFetchOptions<S extends z.ZodType> {
   signal?: AbortSignal
 }
 
+type NotLoggedInListener = () => void
+let notLoggedInListener: NotLoggedInListener | null = null
+
+/**
+ * Called whenever the server answers 401 `not-logged-in`: the session may have ended (expired,
+ * revoked, account disabled) while the app was open. One listener; the app's session watch.
+ */
+export function onNotLoggedIn(listener: NotLoggedInListener | null): void {
+  notLoggedInListener = listener
+}
+
 /** Every call of the web app: `/api` prefix, cookies included, answers checked by `schema`. */
 export async function apiFetch<S extends z.ZodType>(
   path: string,
@@ -71,7 +82,11 @@ export async function apiFetch<S extends z.ZodType>(
     signal,
   })
   const text = await response.text()
-  if (!response.ok) throw new ApiError(response.status, text, response.headers)
+  if (!response.ok) {
+    const error = new ApiError(response.status, text, response.headers)
+    if (error.status === 401 && error.problem?.code === 'not-logged-in') notLoggedInListener?.()
+    throw error
+  }
   let json: unknown
   try {
     json = text === '' ? undefined : JSON.parse(text)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { BRAND } from '../../shared/brand'
 
-/** The document title of spec section 2's table: "<page> | Crestline Prep". */
+/** Each page's document title (docs/product.md#screens-and-navigation): "<page> | Crestline Prep". */
 export function pageTitle(title?: string): string {
   return title ? `${title} | ${BRAND.name}` : `${BRAND.name}: ${BRAND.tagline}`
 }

@@ -6,11 +6,12 @@ import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/ge
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
 
-/** Every logged-in page: the login and onboarding guards of spec section 2, then the workspace. */
+/** Every logged-in page: the login and onboarding guards of docs/product.md#screens-and-navigation, then the workspace. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
-    if (!user) throw redirect({ to: '/login', search: { err: 'login-required' } })
+    // The login page checks `redirect` again before it goes there (same-origin app paths only).
+    if (!user) throw redirect({ to: '/login', search: { err: 'login-required', redirect: location.href } })
     if (user.onboardingRequired) throw redirect({ to: '/onboarding' })
     return { user }
   },

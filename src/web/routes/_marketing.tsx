@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_marketing')({
   errorComponent: StandaloneErrorFallback,
 })
 
-/** The public site's header and footer around /login and the password pages (spec section 2). */
+/** The public site's header and footer around /login and the password pages (docs/product.md#screens-and-navigation). */
 function MarketingLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (

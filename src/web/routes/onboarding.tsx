@@ -3,6 +3,7 @@ import { BRAND } from '../../shared/brand'
 import { LogOutButton } from '../components/layout/log-out-button'
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user'
 import { AuthCard } from '../features/auth/components/auth-card'
+import { onboardingIntro } from '../features/users/onboarding-intro'
 import { OnboardingForm } from './-components/onboarding-form'
 
 export const Route = createFileRoute('/onboarding')({
@@ -17,13 +18,6 @@ export const Route = createFileRoute('/onboarding')({
 
 function OnboardingPage() {
   const { user } = Route.useRouteContext()
-  const isEducator = user.profileEducator != null
-  // A parent or guardian (and nothing else): words for a parent, and only a name to give.
-  const isFamilyOnly =
-    user.profileGuardian != null &&
-    user.profileStudent == null &&
-    user.profileFao == null &&
-    user.profileAdmin == null
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line bg-surface">
@@ -36,16 +30,7 @@ function OnboardingPage() {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <AuthCard
-          title={`Welcome to ${BRAND.name}`}
-          description={
-            isEducator
-              ? 'Tell us your name and a few lines about you. Your students and their families will see both.'
-              : isFamilyOnly
-                ? "Tell us your name as you would like your child's coaches to see it. That is all we need."
-                : 'Tell us the name you would like to be called. Your educators will see it.'
-          }
-        >
+        <AuthCard title={`Welcome to ${BRAND.name}`} description={onboardingIntro(user)}>
           <p className="text-sm text-ink-muted">
             Logged in as <span className="font-medium text-ink">{user.email}</span>
           </p>

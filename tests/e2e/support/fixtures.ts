@@ -37,7 +37,7 @@ export const test = base.extend<Fixtures>({
     await use(e2eState().baseURL)
   },
 
-  // Fails the test on any unexpected console.error or uncaught exception (STYLE.md, epic-stack).
+  // Fails the test on any unexpected console.error or uncaught exception (ADR 007).
   consoleGuard: [
     async ({ page }, use) => {
       const allowed = [...ALWAYS_ALLOWED]
@@ -90,6 +90,13 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/** Fills the login form on the page and presses "Log in". */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
 
 /** Logs in through the API: the session cookie lands in the request's browser context. */
 export async function logInByApi(request: APIRequestContext, email: string, password: string) {

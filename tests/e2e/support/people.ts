@@ -90,6 +90,27 @@ export async function apiAs(person: Person): Promise<APIRequestContext> {
   return api
 }
 
+/**
+ * A token no other test's data holds: names and emails made with it match only this test's.
+ * Letters only: `createPerson` builds the email from the name's letters, and a name ending in a
+ * digit would give it two dots in a row.
+ */
+export const uniqueToken = () =>
+  `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.replace(
+    /\d/g,
+    (digit) => 'abcdefghij'[Number(digit)] ?? 'a',
+  )
+
+/** One person made by the admin, for a test that needs nothing else from the admin's session. */
+export async function createPersonByAdmin(role: Role, name: string): Promise<Person> {
+  const admin = await adminApi()
+  try {
+    return await createPerson(admin, role, name)
+  } finally {
+    await admin.dispose()
+  }
+}
+
 export async function addToTeam(admin: APIRequestContext, student: Person, member: Person) {
   const response = await admin.put(`/api/v1/students/${student.uuid}/team-members/${member.uuid}`, {
     data: {},

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-/** better-auth's own tables, written by hand (its schema CLI needs Node 21+; STACK-NOTES). */
+/** better-auth's own tables, written by hand (its schema CLI needs Node 21+; ADR 003). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { studentProfiles } from './profiles'
 
-/** An entry of a student's college list (docs/product.md, "College list"). */
+/** An entry of a student's college list (docs/product.md#college-list). */
 export const collegeEntries = pgTable(
   'college_entries',
   {

@@ -5,7 +5,7 @@ import { users } from './users'
 
 /**
  * A guardian (parent or legal guardian) linked to a student: they read the student's record as
- * the student does (see docs/product.md). One person may be the guardian of several students.
+ * the student does (docs/product.md#guardians). One person may be the guardian of several students.
  */
 export const guardianLinks = pgTable(
   'guardian_links',

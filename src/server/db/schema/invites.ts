@@ -21,7 +21,7 @@ export const userInvites = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The one-time admin invite printed at first start (DESIGN.md section 3). */
+    /** The one-time admin invite printed at first start (docs/product.md#invites-and-sign-up). */
     bootstrap: boolean('bootstrap').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

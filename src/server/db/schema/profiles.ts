@@ -8,7 +8,7 @@ const userKey = () =>
     .references(() => users.id, { onDelete: 'cascade' })
 const grantedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-/** A student's uuid is its user's uuid (DESIGN.md section 4). */
+/** A student's uuid is its user's uuid (docs/product.md#roles-and-labels). */
 export const studentProfiles = pgTable('student_profiles', {
   userId: userKey(),
   archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -8,7 +8,7 @@ const studentKey = () =>
     .notNull()
     .references(() => studentProfiles.userId, { onDelete: 'cascade' })
 
-/** No unique key: identical entries may exist (DESIGN.md section 4 "Scores"). */
+/** No unique key: identical entries may exist (docs/product.md#scores). */
 export const satScores = pgTable(
   'sat_scores',
   {

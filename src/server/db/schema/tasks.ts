@@ -3,7 +3,7 @@ import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/
 import { studentProfiles } from './profiles'
 import { users } from './users'
 
-/** A task on a student's plan (docs/product.md, "Tasks"). */
+/** A task on a student's plan (docs/product.md#tasks). */
 export const tasks = pgTable(
   'tasks',
   {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
-/** better-auth's user table with our extra fields (DESIGN.md section 4 "People"). */
+/** better-auth's user table with our extra fields (docs/product.md#roles-and-labels). */
 export const users = pgTable(
   'users',
   {

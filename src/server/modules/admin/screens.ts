@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import type { AdminOverview, AdminStudentRow, AdminStudentsScreen } from '../../../shared/admin'
 import type { Role } from '../../../shared/roles'
 import { withActComposite, withSatCumulative } from '../../../shared/scores'
+import type { AdminOverview, AdminStudentsScreen } from '../../../shared/screens'
+import type { AdminStudentRow } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { listAuditEvents } from '../audit/audit-events'
@@ -26,7 +27,7 @@ interface StudentRow {
 
 /**
  * `GET /v1/screens/admin/students`: every student with their team and newest scores, in one
- * query; the spec's `activeStudents` (name, uuid, plus those fields) and the archived ones.
+ * query; the original `activeStudents` (name, uuid, plus those fields) and the archived ones.
  */
 export async function adminStudentsScreen(db: DbOrTx): Promise<AdminStudentsScreen> {
   const rows = await selectRows<StudentRow>(

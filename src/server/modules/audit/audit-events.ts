@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditPage } from '../../../shared/admin'
+import { AUDIT_PAGE_DEFAULT, type AuditEvent, type AuditPage } from '../../../shared/audit'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError } from '../../problems'
@@ -36,7 +36,7 @@ function uuidFilter(field: string, value: string | undefined): string | undefine
   return value
 }
 
-/** Who changed what, newest first, in keyset pages (DESIGN.md section 6). */
+/** Who changed what, newest first, in keyset pages (docs/api.md#paging-and-cursors). */
 export async function listAuditEvents(db: DbOrTx, query: AuditQuery): Promise<AuditPage> {
   const limit = query.limit ?? AUDIT_PAGE_DEFAULT
   const conditions: SQL[] = [sql`true`]

@@ -12,15 +12,22 @@ export interface AuditEntry {
   after?: unknown
 }
 
+const toRow = (entry: AuditEntry) => ({
+  actorId: entry.actorId,
+  action: entry.action,
+  subjectType: entry.subjectType,
+  subjectId: entry.subjectId ?? null,
+  studentId: entry.studentId ?? null,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+})
+
 /** Records an admin action; call it inside the transaction of the change it describes. */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId ?? null,
-    studentId: entry.studentId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  })
+  await db.insert(auditEvents).values(toRow(entry))
+}
+
+/** Several actions of one change (a bulk import) in one statement, inside its transaction. */
+export async function recordAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(auditEvents).values(entries.map(toRow))
 }

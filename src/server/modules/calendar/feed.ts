@@ -8,7 +8,7 @@ import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 
 /**
- * A private iCalendar feed per user (ADR 025): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
+ * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
  * calendar app can subscribe. The token is 32 random bytes; only its SHA-256 is stored, and a new
  * one replaces the old. Events are all-day on plain dates, so no client's time zone shifts them.
  */

@@ -16,7 +16,7 @@ import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
 /**
- * The college list (docs/product.md, "College list"). The student, educators on the team and
+ * The college list (docs/product.md#college-list). The student, educators on the team and
  * admins add, change and delete entries, all but the two financial fields; an FAO on the team
  * changes only the financial fields (comparing aid offers is their work); guardians read.
  */

@@ -5,7 +5,7 @@ import { contactRequests, users } from '../../db/schema'
 import { notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 
-/** Stored before any email is tried: a failed delivery loses nothing (issue 5). */
+/** Stored before any email is tried: a failed delivery loses nothing (ADR 015). */
 export async function storeContactRequest(db: DbOrTx, body: ContactBody) {
   const [row] = await db
     .insert(contactRequests)
@@ -53,7 +53,7 @@ function toInquiry(row: InquiryRow): Inquiry {
 
 export const INQUIRY_LIST_LIMIT = 500
 
-/** Newest first (issue 5); the most recent 500 are plenty for a coaching company's inbox. */
+/** Newest first (ADR 015); the most recent 500 are plenty for a coaching company's inbox. */
 export async function listInquiries(db: Db): Promise<Inquiry[]> {
   const rows = await db
     .select(inquiryColumns)

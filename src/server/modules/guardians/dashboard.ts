@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { SessionNote } from '../../../shared/notes'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
-import type { GuardianCard } from '../../../shared/students'
+import type { GuardianCard } from '../../../shared/screens'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { noteJsonSql } from '../notes/notes'

@@ -4,8 +4,29 @@ import { adminProfiles, userInvites, users } from '../../db/schema'
 import { availableCondition, inviteExpiry } from './invites'
 
 /**
+ * The first-admin link as a block of its own on stdout, set apart from the JSON log lines so
+ * that nobody has to dig it out of them.
+ */
+export function firstAdminNotice(link: string): string {
+  const rule = '='.repeat(Math.max(72, link.length + 4))
+  return [
+    '',
+    rule,
+    '  No admin account yet. Create the first admin with this one-time link:',
+    '',
+    `  ${link}`,
+    '',
+    '  It is printed at every start until an admin exists (it expires after 14 days and is',
+    '  then replaced). Another way in: npm run invite -- --admin',
+    rule,
+    '',
+    '',
+  ].join('\n')
+}
+
+/**
  * First start with no admin: one admin invite, printed at every start until an admin exists
- * (DESIGN.md section 3). Returns its id, or null when an admin exists.
+ * (docs/product.md#invites-and-sign-up). Returns its id, or null when an admin exists.
  */
 export async function ensureBootstrapInvite(db: Db): Promise<string | null> {
   const [admin] = await db

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AdminInvite } from '../../../shared/admin'
 import {
+  type AdminInvite,
   type CreateInviteBody,
   INVITE_LIFETIME_DAYS,
   type Invite,
@@ -52,7 +52,7 @@ export const inviteRoles = (row: UserInviteRow): Role[] => [
   ...(row.guardianStudentId ? (['guardian'] as const) : []),
 ]
 
-/** Available = not used and not expired (DESIGN.md section 4 "Invites"). */
+/** Available = not used and not expired (docs/product.md#invites-and-sign-up). */
 export const isAvailable = (row: Pick<UserInviteRow, 'usedAt' | 'expiresAt'>, now = new Date()) =>
   inviteStatus(row, now) === 'available'
 

@@ -25,7 +25,7 @@ async function grantProfiles(tx: Tx, userId: string, roles: Record<GrantableRole
 }
 
 /**
- * Redeems an invite and creates the account in one transaction (DESIGN.md section 4). The
+ * Redeems an invite and creates the account in one transaction (docs/product.md#invites-and-sign-up). The
  * conditional UPDATE is the claim: of ten people racing on one invite, one row lock wins and the
  * others find it used, so exactly one account exists.
  */

@@ -16,7 +16,7 @@ import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
 /**
- * Session notes (docs/product.md, "Session notes"). Staff on the team and admins read every note;
+ * Session notes (docs/product.md#session-notes). Staff on the team and admins read every note;
  * the student and their guardians read shared ones only, and an internal note does not exist for
  * them (404, never 403). Admins and staff on the team (FAOs too) write; the author edits their
  * own; the author or an admin deletes.

@@ -15,7 +15,7 @@ export interface ArchivedState {
 
 /**
  * `PATCH /v1/students/{id}` `{ archived }`: archived students leave active lists, educators'
- * navigation and `activeStudents`, and keep every record (DESIGN.md section 4 "Archive").
+ * navigation and `activeStudents`, and keep every record (docs/product.md#archive).
  */
 export async function setArchived(
   db: DbOrTx,

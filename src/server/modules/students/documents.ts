@@ -30,7 +30,7 @@ async function requireDocumentWriter(db: DbOrTx, viewer: Viewer, studentId: stri
   return access
 }
 
-/** The student and their guardians may not set hidden or pinned: 403 naming the field. */
+/** The student and their guardians may not set hidden or pinned: 403 naming the field (docs/product.md#permissions). */
 function refuseStudentFlags(
   changes: { hidden?: boolean; pinned?: boolean },
   current = { hidden: false, pinned: false },

@@ -14,12 +14,12 @@ import {
   type RawSat,
   type RawUserSummary,
   satScoresJson,
+  teamMemberJson,
   toUserSummary,
-  userSummaryJson,
 } from './sql'
 
 /**
- * What a viewer may do with one student's record (docs/product.md, "Permissions"):
+ * What a viewer may do with one student's record (docs/product.md#permissions):
  * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
  * - `self`: the student, who never sees hidden documents;
  * - `guardian`: a linked parent or guardian, who reads as the student does.
@@ -76,7 +76,7 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
     select u.id, u.name, sp.archived_at is not null as archived,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
       ${viewerIsGuardianSql(sql`u.id`, viewerId)} as viewer_is_guardian,
-      coalesce((select json_agg(${userSummaryJson('_m')} order by _m.name, _m.id)
+      coalesce((select json_agg(${teamMemberJson('_m')} order by _m.name, _m.id)
         from team_members _tm join users _m on _m.id = _tm.member_id where _tm.student_id = u.id), '[]') as team,
       ${guardiansJson(sql`u.id`)} as guardians,
       coalesce((select json_agg(json_build_object('uuid', _d.id, 'creatorName', _c.name, 'creatorId', _c.id,

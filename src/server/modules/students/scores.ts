@@ -17,7 +17,7 @@ import { type StudentAccess, studentAccess } from './record'
 type SatEntry = SatSections & { date: string }
 type ActEntry = ActSections & { date: string }
 
-/** Scores: admins, educators on the team and the student; an FAO and guardians read only. */
+/** Scores: admins, educators on the team and the student; an FAO and guardians read only (docs/product.md#permissions). */
 async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')

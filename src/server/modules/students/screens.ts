@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { userRoleLabels } from '../../../shared/roles'
-import type { MyDashboard, UserProfileScreen } from '../../../shared/students'
+import type { MyDashboard, UserProfileScreen } from '../../../shared/screens'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
@@ -35,7 +35,7 @@ interface ProfileRow {
 }
 
 /**
- * Who may see X's profile (docs/product.md, "Permissions"): admins; X themself; a student sees
+ * Who may see X's profile (docs/product.md#permissions): admins; X themself; a student sees
  * their own team's members; staff see students whose team they are on and their fellow members
  * there. Families: a guardian sees their students and those students' team members; the student
  * and the student's staff see the student's guardians.

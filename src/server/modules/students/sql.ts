@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type ActScore, type SatScore, withActComposite, withSatCumulative } from '../../../shared/scores'
-import type { UserSummary } from '../../../shared/students'
+import type { UserSummary } from '../../../shared/users'
 
 /**
  * SQL fragments that build JSON inside one query, so a student record, a team or a user list is
- * one round trip (issue 3: the student record is the hottest read). Aliases start with `_` so
+ * one round trip (the student record is the hottest read; ADR 016). Aliases start with `_` so
  * they never shadow the outer query's.
  */
 export const satScoresJson = (studentId: SQL) => sql`coalesce((
@@ -28,7 +28,7 @@ export const latestActJson = (studentId: SQL) => sql`(select json_build_object('
   where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
 
 /** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
-/** Whether the user holds an educator or FAO profile: who may join a team (DESIGN.md section 5). */
+/** Whether the user holds an educator or FAO profile: who may join a team (docs/product.md#permissions). */
 export const holdsStaffProfile = (
   userId: SQL,
 ) => sql`(exists(select 1 from educator_profiles where user_id = ${userId})
@@ -43,6 +43,21 @@ export const profilesJson = (userId: SQL) => sql`json_build_object(
   'profileAdmin', (select json_build_object() from admin_profiles _ap where _ap.user_id = ${userId}),
   'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${userId}),
   'profileGuardian', (select json_build_object() from guardian_profiles _gp where _gp.user_id = ${userId}))`
+
+/**
+ * A team member as a record lists them: name, uuid and their staff profiles. A member who also
+ * holds a student profile has their own record; it is never carried here (it would show one
+ * student's scores to another).
+ */
+export const teamMemberJson = (alias: string) => {
+  const id = sql.raw(`${alias}.id`)
+  return sql`json_build_object('name', ${sql.raw(alias)}.name, 'uuid', ${id}, 'profiles', json_build_object(
+    'profileStudent', null,
+    'profileEducator', (select json_build_object('bio', _ep.bio) from educator_profiles _ep where _ep.user_id = ${id}),
+    'profileAdmin', (select json_build_object() from admin_profiles _ap where _ap.user_id = ${id}),
+    'profileFao', (select json_build_object() from fao_profiles _fp where _fp.user_id = ${id}),
+    'profileGuardian', null))`
+}
 
 /** A user summary (name, uuid, profiles) as JSON. */
 export const userSummaryJson = (alias: string) =>

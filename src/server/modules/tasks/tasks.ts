@@ -9,7 +9,7 @@ import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
 /**
- * Tasks (docs/product.md, "Tasks"). Admins and educators on the team change any task; the student
+ * Tasks (docs/product.md#tasks). Admins and educators on the team change any task; the student
  * adds tasks for themself and changes the ones they added; the assignee marks theirs done or open
  * again; FAOs and guardians read. Everyone else: 404, as for the record.
  */

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
 import {
   type AdminUser,
   type UpdateUserBody,
   USER_PAGE_DEFAULT,
   type UserListQuery,
   type UserPage,
-} from '../../../shared/admin'
-import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
+} from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, HttpProblem, notFound } from '../../problems'
@@ -168,7 +168,7 @@ export async function updateUser(
     for (const role of revoked) {
       await tx.execute(sql`delete from ${sql.raw(PROFILE_TABLES[role])} where user_id = ${id}`)
     }
-    // A team holds only educators and FAOs (DESIGN.md section 5): someone left with neither leaves every team.
+    // A team holds only educators and FAOs (docs/product.md#teams): someone left with neither leaves every team.
     const changed = (list: readonly Role[], role: Role) => list.includes(role)
     const holdsAfter = (role: Role) => (held.has(role) || changed(granted, role)) && !changed(revoked, role)
     const staffAfter = holdsAfter('educator') || holdsAfter('fao')

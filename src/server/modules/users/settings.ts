@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { UpdateMeBody } from '../../../shared/admin'
-import type { CurrentUser } from '../../../shared/users'
+import type { CurrentUser, UpdateMeBody } from '../../../shared/users'
 import { MESSAGES } from '../../../shared/validation'
 import type { DbOrTx } from '../../db/client'
 import { fieldError } from '../../problems'
@@ -14,7 +13,7 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
   if (body.bio !== undefined && !viewer.roles.has('educator')) {
     throw fieldError('bio', 'Only educators have a bio.')
   }
-  // As at onboarding, an educator's bio is required (DESIGN.md section 4 "Onboarding").
+  // As at onboarding, an educator's bio is required (docs/product.md#onboarding).
   if (body.bio === '') throw fieldError('bio', MESSAGES.required)
   return db.transaction(async (tx) => {
     if (body.name !== undefined) {

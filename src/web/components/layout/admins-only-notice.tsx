@@ -3,7 +3,7 @@ import { PageHeader } from './page-header'
 
 /**
  * What a non-admin sees on an admin page: the page's title and a plain refusal, without asking the
- * API (which would answer 403). The server enforces the rule; this only says it (DESIGN.md 5).
+ * API (which would answer 403). The server enforces the rule; this only says it (docs/product.md#permissions).
  */
 export function AdminsOnlyNotice({
   title,

@@ -2,7 +2,7 @@ import type { ErrorComponentProps } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { usePageTitle } from '../../lib/use-page-title'
 
-/** The spec's generic fallback: 'Something went wrong!' and a Show/Hide Error toggle. */
+/** The generic fallback (docs/product.md#screens-and-navigation): 'Something went wrong!' and a Show/Hide Error toggle. */
 export function ErrorFallback({ error }: ErrorComponentProps) {
   const [shown, setShown] = useState(false)
   const detailsId = useId()

@@ -4,7 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 
 /**
  * A 404 from the API inside the app: the thing does not exist or is not shared with this viewer
- * (DESIGN.md section 5 answers both the same way). A page of its own, not a crash.
+ * (docs/product.md#permissions answers both the same way). A page of its own, not a crash.
  */
 export function MissingResource({
   title,

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router'
 
-/** A thin bar at the top while the router loads the next page (UI.md "Loading"). */
+/** A thin bar at the top while the router loads the next page (docs/product.md#look-and-accessibility). */
 export function NavigationProgress() {
   const loading = useRouterState({ select: (state) => state.status === 'pending' })
   if (!loading) return null

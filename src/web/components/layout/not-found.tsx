@@ -2,7 +2,7 @@ import { BRAND } from '../../../shared/brand'
 import { usePageTitle } from '../../lib/use-page-title'
 
 /**
- * The spec's 'Not Found' page for paths the app's router does not know. The server answers unknown
+ * The 'Not Found' page (docs/product.md#screens-and-navigation) for paths the app's router does not know. The server answers unknown
  * paths with the prerendered twin of this page (src/web/site/pages/not-found.tsx) and status 404.
  * Home is the prerendered public site: a plain link, not a router link.
  */

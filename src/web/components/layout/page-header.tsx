@@ -5,8 +5,9 @@ export function PageHeader({ title, description }: { title: string; description?
   usePageTitle(title)
   return (
     <header className="mb-6 flex flex-col gap-1">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
-      {description ? <p className="text-ink-muted">{description}</p> : null}
+      {/* Names are people's own words: a long one wraps anywhere rather than widen a phone screen. */}
+      <h1 className="text-3xl font-bold tracking-tight text-ink [overflow-wrap:anywhere]">{title}</h1>
+      {description ? <p className="text-ink-muted [overflow-wrap:anywhere]">{description}</p> : null}
     </header>
   )
 }

@@ -7,7 +7,7 @@ import { Modal } from './modal'
 interface ConfirmDialogProps {
   open: boolean
   onClose: () => void
-  /** Names the thing: "Delete 'Common App essay draft 2'?" (UI.md "Components and states"). */
+  /** Names the thing: "Delete 'Common App essay draft 2'?" (docs/product.md#look-and-accessibility). */
   title: string
   description?: string
   confirmLabel: string

@@ -13,6 +13,11 @@ interface ModalProps {
    * the browser would otherwise leave it on <body>.
    */
   fallbackFocus?: (() => void) | undefined
+  /**
+   * Asked before Escape or the close button closes the dialog; false keeps it open (a form with
+   * typed input asks the person first).
+   */
+  mayClose?: (() => boolean) | undefined
 }
 
 /**
@@ -20,7 +25,15 @@ interface ModalProps {
  * it inert, closes it on Escape and gives focus back to the control that opened it.
  * The content mounts only while open, so a form inside starts fresh each time.
  */
-export function Modal({ open, onClose, title, children, role = 'dialog', fallbackFocus }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  role = 'dialog',
+  fallbackFocus,
+  mayClose,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -37,6 +50,10 @@ export function Modal({ open, onClose, title, children, role = 'dialog', fallbac
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-modal="true"
+      onCancel={(event) => {
+        // Escape: the browser would close the dialog unless told not to.
+        if (mayClose && !mayClose()) event.preventDefault()
+      }}
       onClose={() => {
         onClose()
         // The browser has already tried to give focus back by now.
@@ -56,7 +73,9 @@ export function Modal({ open, onClose, title, children, role = 'dialog', fallbac
               type="button"
               className="btn btn-quiet -mt-1 -mr-2 shrink-0 px-2"
               aria-label="Close"
-              onClick={onClose}
+              onClick={() => {
+                if (!mayClose || mayClose()) onClose()
+              }}
             >
               <CloseIcon className="size-5" />
             </button>

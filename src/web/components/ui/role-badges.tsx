@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { userRoleLabels } from '../../../shared/roles'
 import type { profilesSchema } from '../../../shared/users'
 
-/** Quiet pills with text, never colour alone (UI.md "Components and states"). */
+/** Quiet pills with text, never color alone (docs/product.md#look-and-accessibility). */
 export function RoleLabelBadges({ labels, label = 'Roles' }: { labels: string[]; label?: string }) {
   if (labels.length === 0) return null
   return (

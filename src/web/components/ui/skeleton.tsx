@@ -4,7 +4,7 @@ export function Skeleton({ className = '', style }: { className?: string; style?
   return <div className={`skeleton ${className}`} style={style} aria-hidden="true" />
 }
 
-/** A page-shaped placeholder while a route loads: never a blank page (UI.md "Loading"). */
+/** A page-shaped placeholder while a route loads: never a blank page (docs/product.md#look-and-accessibility). */
 export function PageSkeleton() {
   return (
     <div role="status" aria-live="polite" className="flex flex-col gap-4 py-2">

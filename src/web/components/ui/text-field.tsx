@@ -10,12 +10,14 @@ interface TextFieldProps {
   type?: 'text' | 'email' | 'password' | 'date' | 'url'
   inputMode?: 'numeric' | 'url'
   max?: string
+  /** The schema's limit, so the browser stops typing at it as the server would refuse more. */
+  maxLength?: number
   autoComplete?: string
   readOnly?: boolean
   multiline?: boolean
 }
 
-/** Label above, help below, the error under the field in red with an icon (UI.md "Forms"). */
+/** Label above, help below, the error under the field in red with an icon (docs/product.md#look-and-accessibility). */
 export function TextField({
   label,
   registration,
@@ -27,6 +29,7 @@ export function TextField({
   multiline,
   inputMode,
   max,
+  maxLength,
 }: TextFieldProps) {
   const id = useId()
   const helpId = `${id}-help`
@@ -38,6 +41,7 @@ export function TextField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     readOnly,
+    maxLength,
     ...registration,
   }
   return (

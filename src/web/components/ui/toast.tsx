@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { CheckCircleIcon } from './icons'
 
-/** A short note after each change ("Score added"), read out politely (UI.md "Feedback"). */
+/** A short note after each change ("Score added"), read out politely (docs/product.md#look-and-accessibility). */
 let current: { id: number; message: string } | null = null
 let timer: ReturnType<typeof setTimeout> | undefined
 const listeners = new Set<() => void>()

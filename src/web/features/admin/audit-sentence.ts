@@ -1,4 +1,4 @@
-import type { AuditEvent } from '../../../shared/admin'
+import type { AuditEvent } from '../../../shared/audit'
 import { formatPlainDate } from '../../../shared/dates'
 import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles'
 

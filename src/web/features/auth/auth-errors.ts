@@ -1,6 +1,6 @@
 import { ApiError, errorMessage } from '../../lib/api-client'
 
-/** "Try again in N minutes." from the 429's Retry-After (DESIGN.md section 6). */
+/** "Try again in N minutes." from the 429's Retry-After (docs/api.md#rate-limits). */
 export function tooManyAttemptsMessage(error: ApiError): string {
   const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60))
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`

@@ -4,11 +4,11 @@ import type { Student } from '../../../shared/students'
 import type { CurrentUser } from '../../../shared/users'
 
 /**
- * The viewer's place on a record, as the server decides it (docs/architecture.md, "Student
- * records"): an admin; an educator on the team (`editor`); an FAO on the team (`reader`); the
- * student (`self`); a linked parent or guardian (`guardian`, who reads as the student does). A
- * guardian who is also staff on the team gets the staff access, as on the server. The web only
- * hides what the server would refuse; the server still checks every call.
+ * The viewer's place on a record, as the server decides it (docs/product.md#permissions): an
+ * admin; an educator on the team (`editor`); an FAO on the team (`reader`); the student (`self`);
+ * a linked parent or guardian (`guardian`, who reads as the student does). A guardian who is also
+ * staff on the team gets the staff access, as on the server. The web only hides what the server
+ * would refuse; the server still checks every call.
  */
 export type RecordAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ActScore, SatScore } from '../../../shared/scores'
 import { actScoreInputSchema, ENHANCED_ACT_DATE, satScoreInputSchema } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
+import type { RecordAccess } from './access'
 import type { TestKind } from './api/add-score'
 
 /** A number field arrives as text: empty means missing, anything else is checked as a number. */
@@ -38,7 +39,8 @@ export interface TestInfo {
   cumulativeLabel: string
   /** Placeholder-free hints under the fields. */
   sectionHelp: string
-  emptyText: string
+  /** The empty list's words, for who is reading: only some of them can add a score. */
+  emptyText: Record<RecordAccess, string>
 }
 
 export const TESTS: Record<TestKind, TestInfo> = {
@@ -51,7 +53,13 @@ export const TESTS: Record<TestKind, TestInfo> = {
     ],
     cumulativeLabel: 'Total',
     sectionHelp: '200 to 800, in steps of 10.',
-    emptyText: "No SAT scores yet. Add the first one after the student's diagnostic.",
+    emptyText: {
+      admin: "No SAT scores yet. Add the first one after the student's diagnostic.",
+      editor: "No SAT scores yet. Add the first one after the student's diagnostic.",
+      self: 'No SAT scores yet. Add one when you get your results; your educator adds your diagnostic.',
+      reader: "No SAT scores yet. They appear here as the student's educators add them.",
+      guardian: 'No SAT scores yet. They appear here as the student and their educators add them.',
+    },
   },
   act: {
     kind: 'act',
@@ -64,7 +72,13 @@ export const TESTS: Record<TestKind, TestInfo> = {
     ],
     cumulativeLabel: 'Composite',
     sectionHelp: '1 to 36.',
-    emptyText: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
+    emptyText: {
+      admin: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
+      editor: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
+      self: 'No ACT scores yet. Add one when you have taken a practice or official test.',
+      reader: "No ACT scores yet. They appear here as the student's educators add them.",
+      guardian: 'No ACT scores yet. They appear here as the student and their educators add them.',
+    },
   },
 }
 

@@ -1,5 +1,5 @@
-import type { AdminUser, UpdateUserBody } from '../../../shared/admin'
 import { type GrantableRole, ROLE_LABELS, rolesOf } from '../../../shared/roles'
+import type { AdminUser, UpdateUserBody } from '../../../shared/users'
 
 /** What the Manage dialog holds: the four roles and whether the account is disabled. */
 export interface AccountState {
@@ -24,7 +24,7 @@ export function accountStateOf(user: AdminUser): AccountState {
 export const personLabel = (user: { name: string; email: string }) => user.name || user.email
 
 /**
- * Which controls the viewer gets for this user. The server refuses the rest (DESIGN.md section
+ * Which controls the viewer gets for this user. The server refuses the rest (docs/product.md#what-admins-may-change;
  * 5): a student profile is never revoked (archive instead); an admin neither drops their own
  * admin role nor disables themself. The last-admin rule needs a count the web does not hold: the
  * server's answer says so when it applies.
@@ -57,7 +57,7 @@ export interface ChangeSummary {
   title: string
   description: string
   confirmLabel: string
-  /** Revoking a role or disabling an account: a red button (UI.md "Components and states"). */
+  /** Revoking a role or disabling an account: a red button (docs/product.md#look-and-accessibility). */
   destructive: boolean
   /** The toast once it is saved. */
   done: string
@@ -78,7 +78,7 @@ export function summarizeChange(
     const labels = revoked.map((role) => ROLE_LABELS[role])
     sentences.push(`${who} loses the ${list(labels)} role${labels.length > 1 ? 's' : ''}.`)
   }
-  // A team is people holding an educator or FAO profile (DESIGN.md section 4; ADR 021).
+  // A team is people holding an educator or FAO profile (docs/product.md#teams).
   const staffBefore = user.profileEducator != null || user.profileFao != null
   const educatorAfter = body.educator ?? user.profileEducator != null
   const faoAfter = body.fao ?? user.profileFao != null

@@ -4,10 +4,10 @@ import { useState } from 'react'
 import type { CurrentUser } from '../../../shared/users'
 import { Alert } from '../../components/ui/alert'
 import { SubmitButton } from '../../components/ui/submit-button'
-import { currentUserQueryKey } from '../../features/auth/api/get-current-user'
 import { onboardUser } from '../../features/users/api/onboard-user'
 import { NameBioFields, useNameBioForm } from '../../features/users/components/name-bio-fields'
 import { errorMessage } from '../../lib/api-client'
+import { queryKeys } from '../../lib/query-keys'
 
 export function OnboardingForm({ user }: { user: CurrentUser }) {
   const nameBio = useNameBioForm(user)
@@ -20,7 +20,7 @@ export function OnboardingForm({ user }: { user: CurrentUser }) {
     setFormError(null)
     try {
       const updated = await onboardUser(user.uuid, nameBio.bodyOf(values))
-      queryClient.setQueryData(currentUserQueryKey, updated)
+      queryClient.setQueryData(queryKeys.currentUser, updated)
       await navigate({ to: '/dashboard' })
     } catch (error) {
       setFormError(errorMessage(error))

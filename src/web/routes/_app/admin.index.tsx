@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, type LinkProps } from '@tanstack/react-router'
-import type { AdminOverview } from '../../../shared/admin'
+import type { AdminOverview } from '../../../shared/screens'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
@@ -66,6 +66,12 @@ function AdminOverviewContent() {
     <>
       <PageHeader title="Admin" description="Students, users, invites and contact requests at a glance." />
       <div className="flex flex-col gap-6">
+        {overview.data?.mailNotSent ? (
+          <Alert tone="warning" role="status">
+            Email is not being sent: SMTP_URL is not set, so invites and password resets are written to the
+            outbox folder on the server and reach nobody. Set SMTP_URL and restart the server.
+          </Alert>
+        ) : null}
         <ul className="grid gap-4 md:grid-cols-3">
           {SECTIONS.map((section) => (
             <li key={section.title} className="card flex flex-col gap-3 p-5">

@@ -3,8 +3,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
+import { CsvDownload } from '../../components/ui/csv-download'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { InviteForm } from '../../features/invites/components/invite-form'
+import { InviteImport } from '../../features/invites/components/invite-import'
 import { InviteList } from '../../features/invites/components/invite-list'
 import { adminUsersScreenQueryOptions } from '../../features/users/api/get-admin-users-screen'
 import { UserManager } from '../../features/users/components/user-manager'
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/_app/admin/users')({
 
 const TITLE = 'Manage Users'
 
-/** /admin/users: everyone's roles and accounts, and the invites that bring people in (issue 4). */
+/** /admin/users: everyone's roles and accounts, and the invites that bring people in. */
 function ManageUsersPage() {
   const viewer = useCurrentUser()
   if (viewer.profileAdmin == null) return <AdminsOnlyNotice title={TITLE} />
@@ -30,7 +32,7 @@ function ManageUsersPage() {
 }
 
 function AdminView({ viewerUuid }: { viewerUuid: string }) {
-  // The screen's data first (spec section 2), then its lists.
+  // The screen's data first (docs/product.md#screens-and-navigation), then its lists.
   const screen = useQuery(adminUsersScreenQueryOptions())
   return (
     <>
@@ -45,9 +47,12 @@ function AdminView({ viewerUuid }: { viewerUuid: string }) {
       ) : null}
       <div className="flex flex-col gap-6">
         <section aria-labelledby="users-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-          <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
-            Users
-          </h2>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
+              Users
+            </h2>
+            <CsvDownload href="/api/v1/users/export.csv">Download users (CSV)</CsvDownload>
+          </div>
           <UserManager viewerUuid={viewerUuid} enabled={screen.isSuccess} fallbackFocusId="users-heading" />
         </section>
         <section aria-labelledby="invite-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
@@ -55,6 +60,12 @@ function AdminView({ viewerUuid }: { viewerUuid: string }) {
             Invite someone
           </h2>
           <InviteForm />
+        </section>
+        <section aria-labelledby="import-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+          <h2 id="import-heading" className="text-xl font-semibold">
+            Invite from a CSV file
+          </h2>
+          <InviteImport />
         </section>
         <section aria-labelledby="invites-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
           <h2 id="invites-heading" tabIndex={-1} className="text-xl font-semibold outline-none">

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../shared/users'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
 import { RoleBadges } from '../../components/ui/role-badges'
+import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
 import { GuardianStudents } from '../../features/students/components/guardian-students'
@@ -53,7 +54,17 @@ function DashboardPage() {
 }
 
 function AdminLinks() {
+  const overview = useQuery(adminOverviewQueryOptions())
+  const open = overview.data?.counts.openInquiries ?? 0
   const links = [
+    {
+      to: '/admin',
+      label: 'Overview',
+      text:
+        open > 0
+          ? `${open} open ${open === 1 ? 'inquiry' : 'inquiries'}; counts and recent activity.`
+          : 'Counts, inquiries and recent activity.',
+    },
     { to: '/admin/students', label: 'Manage Students', text: 'Archive and restore students.' },
     { to: '/admin/users', label: 'Manage Users', text: 'Invite people and change their roles.' },
     { to: '/students', label: 'All students', text: 'Open any student’s record.' },
@@ -63,7 +74,7 @@ function AdminLinks() {
       <h2 id="admin-heading" className="text-xl font-semibold">
         Admin
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {links.map((link) => (
           <li key={link.to} className="rounded-lg border border-line bg-surface-warm p-4">
             <Link to={link.to} className="font-semibold">

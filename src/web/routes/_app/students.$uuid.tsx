@@ -60,7 +60,7 @@ function StudentPending() {
   )
 }
 
-/** 404: the student does not exist or is not visible to this viewer (DESIGN.md section 5). */
+/** 404: the student does not exist or is not visible to this viewer (docs/product.md#permissions). */
 function StudentNotFound() {
   return (
     <MissingResource title="Student not found" back={{ to: '/students', label: 'Back to students' }}>

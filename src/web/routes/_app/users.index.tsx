@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_app/users/')({
   component: UsersPage,
 })
 
-/** /users: the admins' read-only user list; everyone else learns it is for admins (DESIGN.md 7). */
+/** /users: the admins' read-only user list; everyone else learns it is for admins (docs/product.md#screens-and-navigation). */
 function UsersPage() {
   const viewer = useCurrentUser()
   if (viewer.profileAdmin == null) {

@@ -13,13 +13,16 @@ import { LoginForm } from './-components/login-form'
 interface LoginSearch {
   err?: string
   invite?: string
+  /** Where the visitor was going; `safeRedirectPath` decides whether to go there. */
+  redirect?: string
 }
 
 export const Route = createFileRoute('/_marketing/login')({
-  // Kept only when strings; anything else is dropped, never thrown (spec section 5).
+  // Kept only when strings; anything else is dropped, never thrown (docs/product.md#screens-and-navigation).
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(typeof search.err === 'string' ? { err: search.err } : {}),
     ...(typeof search.invite === 'string' ? { invite: search.invite } : {}),
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   }),
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
@@ -29,8 +32,8 @@ export const Route = createFileRoute('/_marketing/login')({
 })
 
 function LoginPage() {
-  const { err, invite } = Route.useSearch()
-  return invite ? <InviteLogin invite={invite} err={err} /> : <PlainLogin err={err} />
+  const { err, invite, redirect } = Route.useSearch()
+  return invite ? <InviteLogin invite={invite} err={err} /> : <PlainLogin err={err} redirect={redirect} />
 }
 
 function LoginNotices({ err, inviteUnavailable }: { err?: string; inviteUnavailable?: boolean }) {
@@ -38,6 +41,9 @@ function LoginNotices({ err, inviteUnavailable }: { err?: string; inviteUnavaila
   return (
     <>
       {err === 'login-required' ? <Alert tone="info">Please log in to continue.</Alert> : null}
+      {err === 'session-ended' ? (
+        <Alert tone="info">Your session ended. Log in again to continue where you were.</Alert>
+      ) : null}
       {authError ? (
         <Alert tone="danger">We could not check whether you are logged in: {authError}</Alert>
       ) : null}
@@ -51,11 +57,19 @@ function LoginNotices({ err, inviteUnavailable }: { err?: string; inviteUnavaila
   )
 }
 
-function PlainLogin({ err, inviteUnavailable }: { err?: string | undefined; inviteUnavailable?: boolean }) {
+function PlainLogin({
+  err,
+  inviteUnavailable,
+  redirect,
+}: {
+  err?: string | undefined
+  inviteUnavailable?: boolean
+  redirect?: string | undefined
+}) {
   return (
     <AuthCard title="Log in" description="Welcome back. Log in to see your dashboard.">
       <LoginNotices err={err} inviteUnavailable={inviteUnavailable} />
-      <LoginForm />
+      <LoginForm redirect={redirect} />
     </AuthCard>
   )
 }

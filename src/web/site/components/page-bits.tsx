@@ -102,7 +102,7 @@ export function Steps({ steps }: { steps: readonly { title: string; text: string
   )
 }
 
-/** The call to action that ends every page (UI.md "Layout"). */
+/** The call to action that ends every page (docs/product.md#look-and-accessibility). */
 export function CallToAction({
   heading = 'Talk it through with us',
   text = 'A free, 30-minute consultation with a senior coach: we look at where the student is, where they want to be, and whether we are the right help. No obligation and no sales script.',

@@ -13,7 +13,9 @@ function ChevronDown() {
 }
 
 /**
- * The marketing header. Menus are `<details>` elements, so they open and close before (or
+ * The marketing header. "Log in" and "Open workspace" are both in the page; the head's inline
+ * script marks a probably-logged-in visitor, and the stylesheet shows the one that fits.
+ * Menus are `<details>` elements, so they open and close before (or
  * without) JavaScript; the site script only closes them on Escape or a click elsewhere.
  */
 export function SiteHeader({ currentPath, showLogin = true }: { currentPath: string; showLogin?: boolean }) {
@@ -56,8 +58,11 @@ export function SiteHeader({ currentPath, showLogin = true }: { currentPath: str
             ))}
             {showLogin ? (
               <li className="ml-2">
-                <a href="/login" className="btn btn-secondary">
+                <a href="/login" className="btn btn-secondary logged-out-only">
                   Log in
+                </a>
+                <a href="/dashboard" className="btn btn-secondary logged-in-only">
+                  Open workspace
                 </a>
               </li>
             ) : null}
@@ -78,8 +83,11 @@ export function SiteHeader({ currentPath, showLogin = true }: { currentPath: str
               ))}
               {showLogin ? (
                 <li className="mt-2 border-t border-line pt-2">
-                  <a href="/login" className="menu-item">
+                  <a href="/login" className="menu-item logged-out-only">
                     Log in
+                  </a>
+                  <a href="/dashboard" className="menu-item logged-in-only">
+                    Open workspace
                   </a>
                 </li>
               ) : null}

@@ -4,8 +4,8 @@ import { type ContactInput, contactBodySchema, HONEYPOT_FIELD } from '../../../s
 import { problemSchema } from '../../../shared/problem'
 
 /**
- * The contact form island: the prerendered form plus validation with the shared schema (spec
- * section 5 messages), sending to POST /api/v1/contact, and the thank-you state. Plain DOM code:
+ * The contact form island: the prerendered form plus validation with the shared schema (the
+ * messages of docs/product.md#form-messages), sending to POST /api/v1/contact, and the thank-you state. Plain DOM code:
  * React would cost this page about 60 KB of JavaScript for one form (ADR 013).
  */
 const FIELDS = ['name', 'email', 'phone', 'service', 'message'] as const
@@ -81,6 +81,14 @@ export function mountContactForm(form: HTMLFormElement) {
     })
   }
 
+  // Typed words are not lost to a refresh or a closed tab by mistake: the browser asks first.
+  let sent = false
+  window.addEventListener('beforeunload', (event) => {
+    if (sent || !(['name', 'message'] as const).some((name) => control(form, name).value.trim())) return
+    event.preventDefault()
+    event.returnValue = ''
+  })
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
     if (button.disabled) return
@@ -107,6 +115,7 @@ export function mountContactForm(form: HTMLFormElement) {
         body: JSON.stringify(values(form)),
       })
       if (response.ok) {
+        sent = true
         form.hidden = true
         const thanks = document.getElementById('contact-thanks')!
         thanks.hidden = false

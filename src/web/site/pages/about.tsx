@@ -9,7 +9,7 @@ const PRINCIPLES = [
   },
   {
     title: 'The student does the work',
-    text: 'We teach, question and organise; students answer the questions, write the essays and make the choices. That is what colleges are admitting, and what lasts.',
+    text: 'We teach, question and organize; students answer the questions, write the essays and make the choices. That is what colleges are admitting, and what lasts.',
   },
   {
     title: 'Honest advice, even when it costs us',

@@ -49,7 +49,7 @@ function ContactDetails() {
 function ContactForm() {
   return (
     <div className="card p-6 sm:p-8">
-      {/* Without JavaScript the form cannot send: the address and number instead (issue 5). */}
+      {/* Without JavaScript the form cannot send: the address and number instead (ADR 018). */}
       <div className="no-js-only">
         <h2 className="text-xl font-semibold text-ink">Write or call us</h2>
         <p className="mt-2 text-ink-muted">

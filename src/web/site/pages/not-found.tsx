@@ -1,7 +1,7 @@
 import { BRAND } from '../../../shared/brand'
 import type { SitePage } from '../page'
 
-/** The spec's 'Not Found' text, answered with status 404 for any unknown path. */
+/** The 'Not Found' text (docs/product.md#screens-and-navigation), answered with status 404 for any unknown path. */
 export const notFoundPage = (): SitePage => ({
   path: '/404',
   title: `Not Found | ${BRAND.name}`,

@@ -35,7 +35,7 @@ const SERVICES: ServiceCopy[] = [
         'Are preparing for a first official SAT or ACT and want to walk in knowing the format',
         'Have a score and want to raise it for a particular college’s middle 50% range',
         'Are unsure whether the SAT or the enhanced ACT suits them better',
-        'Have accommodations (extended time, breaks) and need to practise with them',
+        'Have accommodations (extended time, breaks) and need to practice with them',
       ],
     },
     offered: [

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { auditPageSchema, auditQuerySchema } from '../../../../shared/admin'
+import { auditPageSchema, auditQuerySchema } from '../../../../shared/audit'
 import { listAuditEvents } from '../../../modules/audit/audit-events'
 import { access } from '../../../plugins/access'
 
-/** The audit log: who changed what, when, before and after (admins only, DESIGN.md section 5). */
+/** The audit log: who changed what, when, before and after (admins only, docs/product.md#permissions). */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/audit-events',

@@ -11,7 +11,7 @@ const guardianParams = studentParams.extend({ userId: z.string() })
 
 /**
  * A student's family: admins and educators on the team invite or link guardians and remove them
- * (see docs/product.md, "Guardians"). Anyone who may not read the record gets 404.
+ * (docs/product.md#guardians). Anyone who may not read the record gets 404.
  */
 const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
   const appOrigin = app.env.appOrigin

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { archivedStudentSchema, updateStudentBodySchema } from '../../../../shared/admin'
 import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
 import {
   actScoreInputSchema,
@@ -8,8 +7,15 @@ import {
   satScoreInputSchema,
   satScoreSchema,
 } from '../../../../shared/scores'
-import { studentListQuerySchema, studentListSchema, studentSchema } from '../../../../shared/students'
+import {
+  archivedStudentSchema,
+  studentListQuerySchema,
+  studentListSchema,
+  studentSchema,
+  updateStudentBodySchema,
+} from '../../../../shared/students'
 import { emptyBodySchema } from '../../../../shared/validation'
+import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
 import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
@@ -17,14 +23,15 @@ import { getStudent } from '../../../modules/students/record'
 import { addActScore, addSatScore, deleteActScore, deleteSatScore } from '../../../modules/students/scores'
 import { addTeamMember, removeTeamMember } from '../../../modules/students/team'
 import { access, requireViewer } from '../../../plugins/access'
+import { sendCsv } from './csv-reply'
 
 const studentParams = z.object({ id: z.string() })
 const documentParams = studentParams.extend({ documentId: z.string() })
 const memberParams = studentParams.extend({ userId: z.string() })
 
 /**
- * Student records (issue 3). Fine-grained permissions (team, the student, FAO read-only) are in
- * the modules; someone who may not see a student gets 404 (DESIGN.md section 5).
+ * Student records. Fine-grained permissions (team, the student, FAO read-only) are in
+ * the modules; someone who may not see a student gets 404 (docs/product.md#permissions).
  */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,6 +48,19 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       students: await visibleStudents(app.db, requireViewer(request), request.query.archived === 'true'),
     }),
+  )
+
+  app.get(
+    '/api/v1/students/export.csv',
+    {
+      schema: {
+        tags: ['students'],
+        summary: 'Admins: every student as CSV, with their newest and best (superscore) SAT and ACT',
+        produces: ['text/csv'],
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (_request, reply) => sendCsv(reply, 'students', await studentsCsv(app.db)),
   )
 
   app.get(

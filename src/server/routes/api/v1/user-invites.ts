@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminInviteSchema } from '../../../../shared/admin'
-import { createInviteBodySchema, invitePreviewSchema } from '../../../../shared/invites'
+import { adminInviteSchema, createInviteBodySchema, invitePreviewSchema } from '../../../../shared/invites'
+import { importBodySchema, importPreviewSchema, importResultSchema } from '../../../../shared/people-import'
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
 import { inviteMail } from '../../../mail/messages'
 import { studentName } from '../../../modules/guardians/guardians'
+import { importInvites, previewImport } from '../../../modules/invites/import'
 import {
   createInvite,
   deleteInvite,
@@ -23,13 +24,32 @@ const idParams = z.object({ id: uuidField })
 
 const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, { appOrigin }) => {
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
-  async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger) {
-    if (!row.email) return
+  async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger, name?: string): Promise<boolean> {
+    if (!row.email) return true
     const guardianOf = row.guardianStudentId
       ? { studentName: await studentName(app.db, row.guardianStudentId) }
       : undefined
-    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, guardianOf)
-    await app.mailer.send(mail).catch((err) => log.error({ err }, 'invite mail failed'))
+    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, guardianOf, name)
+    return app.mailer.send(mail).then(
+      () => true,
+      (err) => {
+        log.error({ err }, 'invite mail failed')
+        return false
+      },
+    )
+  }
+
+  /** A few at a time: a large file neither floods the mail server nor waits for one at a time. */
+  async function sendInviteMails(invites: { row: UserInviteRow; name: string }[], log: FastifyBaseLogger) {
+    let failed = 0
+    const queue = [...invites]
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        if (!(await sendInviteMail(next.row, log, next.name))) failed += 1
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker))
+    return failed
   }
 
   app.get(
@@ -65,6 +85,40 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
       const invite = toInvite(row)
       if (invite.status === 'available') await sendInviteMail(row, request.log)
       return reply.code(201).send(invite)
+    },
+  )
+
+  app.post(
+    '/api/v1/user-invites/import/preview',
+    {
+      schema: {
+        tags: ['invites'],
+        summary:
+          'Admins: read a CSV (columns name, email, roles) and say what sending would do with each row; writes nothing',
+        body: importBodySchema,
+        response: { 200: importPreviewSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => previewImport(app.db, request.body.csv),
+  )
+
+  app.post(
+    '/api/v1/user-invites/import',
+    {
+      schema: {
+        tags: ['invites'],
+        summary:
+          'Admins: invite every new person of a CSV in one transaction, then email them; people already invited or with an account are skipped',
+        body: importBodySchema,
+        response: { 200: importResultSchema },
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (request) => {
+      const { invites, result } = await importInvites(app.db, request.body.csv, requireViewer(request).id)
+      const mailFailed = await sendInviteMails(invites, request.log)
+      return { ...result, mailFailed }
     },
   )
 

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminUserSchema,
+  availableUserSchema,
+  currentUserSchema,
+  onboardBodySchema,
   updateMeBodySchema,
   updateUserBodySchema,
   userListQuerySchema,
   userPageSchema,
-} from '../../../../shared/admin'
-import { availableUserSchema } from '../../../../shared/students'
-import { currentUserSchema, onboardBodySchema } from '../../../../shared/users'
+} from '../../../../shared/users'
+import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
@@ -16,6 +18,7 @@ import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
 import { access, requireViewer } from '../../../plugins/access'
 import { forbidden, unauthorized } from '../../../problems'
+import { sendCsv } from './csv-reply'
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +27,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary:
-          "Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the spec's bare list of educators and FAOs not yet on that team",
+          'Admins: the paged user list `{ users, nextCursor }` (search `q` in name and email, `role`, `cursor`, `limit` up to 100); with ?available-for={studentId}, the original bare list of educators and FAOs not yet on that team',
         querystring: userListQuerySchema,
         response: { 200: z.union([userPageSchema, z.array(availableUserSchema)]) },
       },
@@ -35,6 +38,19 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (studentId !== undefined) return availableTeamMembers(app.db, studentId)
       return listUsers(app.db, query)
     },
+  )
+
+  app.get(
+    '/api/v1/users/export.csv',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Admins: everyone as CSV (name, email, roles as the import reads them, status, created)',
+        produces: ['text/csv'],
+      },
+      config: { access: access.roles('admin') },
+    },
+    async (_request, reply) => sendCsv(reply, 'users', await usersCsv(app.db)),
   )
 
   app.patch(

@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { adminOverviewSchema, auditPageSchema } from '../../../../shared/admin'
+import { auditPageSchema } from '../../../../shared/audit'
+import { adminOverviewSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Under `['screens']`, so any change that invalidates the screens refreshes the counts too. */
 export const adminOverviewQueryOptions = () =>
   queryOptions({
-    queryKey: ['screens', 'admin', 'overview'] as const,
+    queryKey: queryKeys.screens.adminOverview(),
     queryFn: () => apiFetch('/v1/screens/admin', { schema: adminOverviewSchema }),
   })
 
@@ -14,7 +16,7 @@ export const AUDIT_PAGE_SIZE = 25
 /** `GET /v1/audit-events` in keyset pages, newest first: the overview's "Show more activity". */
 export const auditEventsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['audit-events'] as const,
+    queryKey: queryKeys.auditEvents.all,
     queryFn: ({ pageParam }) =>
       apiFetch(
         `/v1/audit-events?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AuditEvent } from '../../../../shared/admin'
+import type { AuditEvent } from '../../../../shared/audit'
 import { formatTimestamp } from '../../../../shared/dates'
 import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'

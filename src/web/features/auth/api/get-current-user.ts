@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type CurrentUser, currentUserSchema } from '../../../../shared/users'
 import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
-
-export const currentUserQueryKey = ['current-user'] as const
+import { queryKeys } from '../../../lib/query-keys'
+import { clearSessionHint } from '../../../lib/session-hint'
 
 /**
- * The text of the last failure to load the current user that was not a plain 401 (spec section
- * 8): the visitor is treated as logged out and /login shows it.
+ * The text of the last failure to load the current user that was not a plain 401
+ * (docs/product.md#screens-and-navigation): the visitor is treated as logged out and /login shows it.
  */
 let authError: string | null = null
 
@@ -22,13 +22,15 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
     return user
   } catch (error) {
     // Any failure means "no user"; only a 401 is the ordinary logged-out answer.
-    authError = error instanceof ApiError && error.status === 401 ? null : errorMessage(error)
+    const loggedOut = error instanceof ApiError && error.status === 401
+    authError = loggedOut ? null : errorMessage(error)
+    if (loggedOut) clearSessionHint()
     return null
   }
 }
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser, staleTime: 60_000 })
+  queryOptions({ queryKey: queryKeys.currentUser, queryFn: getCurrentUser, staleTime: 60_000 })
 
 const appLayoutApi = getRouteApi('/_app')
 

@@ -1,23 +1,33 @@
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
+import { announceSessionChange } from '../session-watch'
 
 /** better-auth's answers to these calls are not part of our contract: only their status is. */
 const anyAnswer = z.unknown()
 
+/** The app's other tabs re-check who is logged in after each of these. */
+async function changingSession<T>(call: Promise<T>): Promise<T> {
+  const answer = await call
+  announceSessionChange()
+  return answer
+}
+
 export function logIn(body: { email: string; password: string }) {
-  return apiFetch('/auth/sign-in/email', { method: 'POST', body, schema: anyAnswer })
+  return changingSession(apiFetch('/auth/sign-in/email', { method: 'POST', body, schema: anyAnswer }))
 }
 
 export function logOut() {
-  return apiFetch('/auth/sign-out', { method: 'POST', body: {}, schema: anyAnswer })
+  return changingSession(apiFetch('/auth/sign-out', { method: 'POST', body: {}, schema: anyAnswer }))
 }
 
 export function signUpWithInvite(body: { email: string; password: string; invite: string }) {
-  return apiFetch('/auth/sign-up/email', {
-    method: 'POST',
-    body: { ...body, name: '' },
-    schema: anyAnswer,
-  })
+  return changingSession(
+    apiFetch('/auth/sign-up/email', {
+      method: 'POST',
+      body: { ...body, name: '' },
+      schema: anyAnswer,
+    }),
+  )
 }
 
 export function requestPasswordReset(email: string) {

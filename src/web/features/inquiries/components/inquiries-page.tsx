@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client'
 import { inquiriesQueryOptions } from '../api/get-inquiries'
 import { useUpdateInquiry } from '../api/update-inquiry'
 
-/** /admin/inquiries: what people sent through the public contact form, newest first (issue 5). */
+/** /admin/inquiries: what people sent through the public contact form, newest first (ADR 015). */
 export function InquiriesPage() {
   const inquiries = useQuery(inquiriesQueryOptions())
   const open = inquiries.data?.filter((inquiry) => !inquiry.handledAt).length ?? 0

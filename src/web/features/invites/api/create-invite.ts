@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminInviteSchema } from '../../../../shared/admin'
 import type { CreateInviteBody } from '../../../../shared/invites'
+import { adminInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
-import { invalidateInvites } from './keys'
+import { invalidateInvites } from './invalidate-invites'
 
 /** `POST /v1/user-invites`: 201 with the invite; the server emails the link when `email` is set. */
 export const createInvite = (body: CreateInviteBody) =>

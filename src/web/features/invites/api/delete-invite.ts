@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
-import { invalidateInvites } from './keys'
+import { invalidateInvites } from './invalidate-invites'
 
 /** `DELETE /v1/user-invites/{id}`: 204; the link stops working at once. */
 export const deleteInvite = (uuid: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminInviteSchema } from '../../../../shared/admin'
+import { adminInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
-import { invalidateInvites } from './keys'
+import { invalidateInvites } from './invalidate-invites'
 
 /**
  * `POST /v1/user-invites/{id}/resend`: renews `expiresAt` and, when the invite has an email,

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { AdminInvite } from '../../../../shared/admin'
-import { createInviteBodySchema } from '../../../../shared/invites'
+import { type AdminInvite, createInviteBodySchema } from '../../../../shared/invites'
 import { type GrantableRole, inviteRoleLabels, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { CopyLink } from '../../../components/ui/copy-link'
@@ -10,7 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
 
-/** The invite's checkboxes in the spec's label order for invites (section 3). */
+/** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
 const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']
 const NO_ROLES: Record<GrantableRole, boolean> = { admin: false, fao: false, educator: false, student: false }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { archivedStudentSchema } from '../../../../shared/admin'
+import { archivedStudentSchema } from '../../../../shared/students'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 import { invalidateRecord } from './invalidate-record'
 
 /** `PATCH /v1/students/{id}` `{ archived }` (admins): archive or restore a student. */
@@ -25,7 +26,7 @@ export function useSetStudentArchived() {
     onSettled: (_data, _error, { uuid }) =>
       Promise.all([
         invalidateRecord(queryClient, uuid),
-        queryClient.invalidateQueries({ queryKey: ['audit-events'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditEvents.all }),
       ]),
   })
 }

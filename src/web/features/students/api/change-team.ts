@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 import { invalidateRecord } from './invalidate-record'
-import { studentKeys } from './keys'
 import { noContentSchema } from './no-content'
 
 const memberPath = (studentUuid: string, userUuid: string) =>
@@ -24,7 +24,7 @@ export function useChangeTeam(studentUuid: string, change: 'add' | 'remove') {
     onSettled: () =>
       Promise.all([
         invalidateRecord(queryClient, studentUuid),
-        queryClient.invalidateQueries({ queryKey: studentKeys.availableUsers(studentUuid) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.availableUsers(studentUuid) }),
       ]),
   })
 }

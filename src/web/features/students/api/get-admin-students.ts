@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminStudentsScreenSchema } from '../../../../shared/admin'
+import { adminStudentsScreenSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
-import { screenKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
-/** `GET /v1/screens/admin/students`: Manage Students (under `screenKeys.all`, like every screen). */
+/** `GET /v1/screens/admin/students`: Manage Students (under `queryKeys.screens.all`, like every screen). */
 export const adminStudentsQueryOptions = () =>
   queryOptions({
-    queryKey: [...screenKeys.all, 'admin', 'students'] as const,
+    queryKey: queryKeys.screens.adminStudents(),
     queryFn: () => apiFetch('/v1/screens/admin/students', { schema: adminStudentsScreenSchema }),
   })

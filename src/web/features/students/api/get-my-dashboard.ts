@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import { myDashboardSchema } from '../../../../shared/students'
+import { myDashboardSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
-import { screenKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const myDashboardQueryOptions = () =>
   queryOptions({
-    queryKey: screenKeys.myDashboard(),
+    queryKey: queryKeys.screens.myDashboard(),
     queryFn: () => apiFetch('/v1/screens/my-dashboard', { schema: myDashboardSchema }),
   })

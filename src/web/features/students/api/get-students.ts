@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { studentListSchema } from '../../../../shared/students'
 import { apiFetch } from '../../../lib/api-client'
-import { studentKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** `GET /v1/students`: admins all (or the archived ones), staff their teams', a student themself. */
 export function getStudents(archived: boolean) {
@@ -9,4 +9,4 @@ export function getStudents(archived: boolean) {
 }
 
 export const studentsQueryOptions = (archived: boolean) =>
-  queryOptions({ queryKey: studentKeys.list(archived), queryFn: () => getStudents(archived) })
+  queryOptions({ queryKey: queryKeys.students.list(archived), queryFn: () => getStudents(archived) })

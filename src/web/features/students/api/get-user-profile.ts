@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { userProfileScreenSchema } from '../../../../shared/students'
+import { userProfileScreenSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
-import { screenKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const userProfileQueryOptions = (uuid: string) =>
   queryOptions({
-    queryKey: screenKeys.userProfile(uuid),
+    queryKey: queryKeys.screens.userProfile(uuid),
     queryFn: () =>
       apiFetch(`/v1/screens/user-profile/${encodeURIComponent(uuid)}`, { schema: userProfileScreenSchema }),
   })

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type GuardianInviteBody, guardianInviteResultSchema } from '../../../../shared/guardians'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 import { invalidateRecord } from './invalidate-record'
 import { noContentSchema } from './no-content'
 
@@ -33,7 +34,7 @@ export function useInviteGuardian(studentUuid: string) {
       Promise.all([
         invalidateRecord(queryClient, studentUuid),
         // A guardian invite is listed with the others on Manage Users.
-        queryClient.invalidateQueries({ queryKey: ['user-invites'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.invites.all }),
       ]),
   })
 }

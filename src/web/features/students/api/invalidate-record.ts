@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { screenKeys, studentKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
 /**
  * After any change to a record: refetch every view that shows it (the record, lists, the
@@ -8,9 +8,9 @@ import { screenKeys, studentKeys } from './keys'
  */
 export async function invalidateRecord(queryClient: QueryClient, studentUuid: string) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: studentKeys.detail(studentUuid) }),
-    queryClient.invalidateQueries({ queryKey: studentKeys.all, refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: screenKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['educator-students'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.students.detail(studentUuid) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.students.all, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.educatorStudents.all }),
   ])
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type NoteInput, notePageSchema, noteSchema } from '../../../../shared/notes'
 import { apiFetch } from '../../../lib/api-client'
-import { screenKeys, studentKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 import { noContentSchema } from './no-content'
 
 export const NOTE_PAGE_SIZE = 10
@@ -13,7 +13,7 @@ const notePath = (studentUuid: string, noteUuid: string) =>
 /** `GET /v1/students/{id}/notes` in keyset pages, newest session first ("Load more"). */
 export const notesQueryOptions = (studentUuid: string) =>
   infiniteQueryOptions({
-    queryKey: studentKeys.notes(studentUuid),
+    queryKey: queryKeys.students.notes(studentUuid),
     queryFn: ({ pageParam }) =>
       apiFetch(
         `${notesPath(studentUuid)}?limit=${NOTE_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
@@ -39,8 +39,8 @@ function useNoteMutation<T>(studentUuid: string, mutationFn: (input: T) => Promi
     mutationFn,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: studentKeys.notes(studentUuid) }),
-        queryClient.invalidateQueries({ queryKey: screenKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.notes(studentUuid) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
       ]),
   })
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { type RefObject, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { latestScoreDate } from '../../../../shared/scores'
 import { Alert } from '../../../components/ui/alert'
@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 import { type ScoreBody, useAddScore } from '../api/add-score'
 import { actScoreFormSchema, satScoreFormSchema, type TestInfo } from '../score-tests'
 
@@ -20,9 +21,15 @@ interface AddScoreDialogProps {
 }
 
 export function AddScoreDialog({ studentUuid, test, open, onClose }: AddScoreDialogProps) {
+  const dirty = useRef(false)
   return (
-    <Modal open={open} onClose={onClose} title={`Add ${test.name} score`}>
-      <AddScoreForm studentUuid={studentUuid} test={test} onDone={onClose} />
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={`Add ${test.name} score`}
+      mayClose={() => !dirty.current || window.confirm(`Discard the ${test.name} score you started?`)}
+    >
+      <AddScoreForm studentUuid={studentUuid} test={test} onDone={onClose} dirty={dirty} />
     </Modal>
   )
 }
@@ -34,10 +41,13 @@ function AddScoreForm({
   studentUuid,
   test,
   onDone,
+  dirty,
 }: {
   studentUuid: string
   test: TestInfo
   onDone: () => void
+  /** Whether anything is typed, for the dialog to ask before closing. */
+  dirty: RefObject<boolean>
 }) {
   const addScore = useAddScore(studentUuid, test.kind)
   const [formError, setFormError] = useState<string | null>(null)
@@ -45,13 +55,16 @@ function AddScoreForm({
     resolver: zodResolver(test.kind === 'sat' ? satScoreFormSchema : actScoreFormSchema) as never,
     defaultValues: { date: '', english: '', math: '', reading: '', science: '' },
   })
-  const { errors, isSubmitting } = form.formState
+  const { errors, isSubmitting, isDirty } = form.formState
+  dirty.current = isDirty
+  useWarnBeforeUnload(isDirty)
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
       await addScore.mutateAsync(values)
       toast(`${test.name} score added`)
+      dirty.current = false
       onDone()
     } catch (error) {
       // A rule the server checks (400) names the field; show it there when it does.

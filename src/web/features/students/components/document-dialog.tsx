@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type DocumentForm, documentFormSchema, type StudentDocument } from '../../../../shared/documents'
+import {
+  DOCUMENT_NAME_MAX,
+  type DocumentForm,
+  documentFormSchema,
+  type StudentDocument,
+} from '../../../../shared/documents'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
@@ -74,7 +79,12 @@ function DocumentFormBody({
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {formError ? <Alert tone="danger">{formError}</Alert> : null}
-      <TextField label="Name" registration={form.register('name')} error={errors.name?.message} />
+      <TextField
+        label="Name"
+        maxLength={DOCUMENT_NAME_MAX}
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
       <TextField
         label="Link"
         type="url"

@@ -44,8 +44,9 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
       </div>
       {student.documents.length === 0 ? (
         <p className="text-ink-muted">
-          No documents yet. Link essay drafts, college lists and forms here so the whole team works from the
-          same copy.
+          {canAddDocument(access)
+            ? 'No documents yet. Link essay drafts, college lists and forms here so the whole team works from the same copy.'
+            : 'No documents yet. The student and their educators link essay drafts, college lists and forms here.'}
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
@@ -201,6 +202,6 @@ function hostOf(url: string): string {
 }
 
 function Flag({ children, tone = 'info' }: { children: string; tone?: 'info' | 'warning' }) {
-  const colours = tone === 'warning' ? 'bg-warning-soft text-warning' : 'bg-accent-soft text-accent-ink'
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colours}`}>{children}</span>
+  const colors = tone === 'warning' ? 'bg-warning-soft text-warning' : 'bg-accent-soft text-accent-ink'
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { BRAND } from '../../../../shared/brand'
-import type { GuardianCard } from '../../../../shared/students'
+import type { GuardianCard } from '../../../../shared/screens'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { TESTS } from '../score-tests'
 import { NoteMeta } from './note-meta'

@@ -2,14 +2,14 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { formatPlainDate } from '../../../../shared/dates'
 import { type AnyScore, sectionValue, type TestInfo } from '../score-tests'
 
-/** Section lines in distinct hues and dash patterns (never colour alone); the total bold. */
+/** Section lines in distinct hues and dash patterns (never color alone); the total bold. */
 const SECTION_STYLES = [
   { stroke: '#0b57d0', dash: undefined },
   { stroke: '#b45309', dash: '6 3' },
   { stroke: '#7e22ce', dash: '2 3' },
   { stroke: '#4a5568', dash: '8 3 2 3' },
 ] as const
-const TOTAL_COLOUR = '#0d6664'
+const TOTAL_COLOR = '#0d6664'
 
 const dayMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`)
 
@@ -94,7 +94,7 @@ export default function ScoreChartImpl({ test, scores, height }: Props) {
           type="monotone"
           dataKey="cumulative"
           name={isSat ? `${test.cumulativeLabel} (right axis)` : test.cumulativeLabel}
-          stroke={TOTAL_COLOUR}
+          stroke={TOTAL_COLOR}
           strokeWidth={3}
           dot={{ r: 4 }}
           isAnimationActive={false}

@@ -9,7 +9,7 @@ export const CHART_HEIGHT = 260
 
 /**
  * A line per section plus the total, over time. The table beside it holds every value, so the
- * picture is never the only way to read a number (UI.md "Charts").
+ * picture is never the only way to read a number (docs/product.md#look-and-accessibility).
  */
 export function ScoreChart({ test, scores }: { test: TestInfo; scores: AnyScore[] }) {
   return (

@@ -38,7 +38,7 @@ export function ScoreSection({ student, test, access }: ScoreSectionProps) {
         ) : null}
       </div>
       {scores.length === 0 ? (
-        <p className="text-ink-muted">{test.emptyText}</p>
+        <p className="text-ink-muted">{test.emptyText[access]}</p>
       ) : (
         <>
           {superscore ? <Superscore test={test} superscore={superscore} /> : null}

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import { adminUsersScreenSchema } from '../../../../shared/admin'
+import { adminUsersScreenSchema } from '../../../../shared/screens'
 import { apiFetch } from '../../../lib/api-client'
-import { userKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
-/** `GET /v1/screens/admin/users` (spec section 2: /admin/users "loads admin users screen data"). */
+/** `GET /v1/screens/admin/users` (docs/product.md#screens-and-navigation: /admin/users "loads admin users screen data"). */
 export const getAdminUsersScreen = () =>
   apiFetch('/v1/screens/admin/users', { schema: adminUsersScreenSchema })
 
 export const adminUsersScreenQueryOptions = () =>
-  queryOptions({ queryKey: userKeys.adminScreen(), queryFn: getAdminUsersScreen })
+  queryOptions({ queryKey: queryKeys.screens.adminUsers(), queryFn: getAdminUsersScreen })

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { USER_PAGE_DEFAULT, userPageSchema } from '../../../../shared/admin'
+import { USER_PAGE_DEFAULT, userPageSchema } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
-import { type UserFilters, userKeys } from './keys'
+import { queryKeys, type UserFilters } from '../../../lib/query-keys'
 
 /** `GET /v1/users?q=&role=&cursor=&limit=`: one page of the admin's user list. */
 export function getUsers({ q, role }: UserFilters, cursor: string | null, limit = USER_PAGE_DEFAULT) {
@@ -15,7 +15,7 @@ export function getUsers({ q, role }: UserFilters, cursor: string | null, limit 
 
 export const usersQueryOptions = (filters: UserFilters) =>
   infiniteQueryOptions({
-    queryKey: userKeys.list(filters),
+    queryKey: queryKeys.users.list(filters),
     queryFn: ({ pageParam }) => getUsers(filters, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UpdateMeBody } from '../../../../shared/admin'
-import { currentUserSchema } from '../../../../shared/users'
+import { currentUserSchema, type UpdateMeBody } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
-import { userKeys } from './keys'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** `PATCH /v1/users/me`: the caller's own name and (educators) bio; answers the current user. */
 export function updateMe(body: UpdateMeBody) {
@@ -16,10 +15,10 @@ export function useUpdateMe() {
     mutationFn: updateMe,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['screens'] }),
-        queryClient.invalidateQueries({ queryKey: ['students'] }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['audit-events'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditEvents.all }),
       ]),
   })
 }

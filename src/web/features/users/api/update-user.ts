@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminUserSchema, type UpdateUserBody } from '../../../../shared/admin'
+import { adminUserSchema, type UpdateUserBody } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** `PATCH /v1/users/{id}`: grant or revoke profiles, disable or re-enable the account (admins). */
 export const updateUser = (uuid: string, body: UpdateUserBody) =>
@@ -10,8 +11,19 @@ export function useUpdateUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ uuid, body }: { uuid: string; body: UpdateUserBody }) => updateUser(uuid, body),
-    // A role change ripples: the user list, teams (revoking educator or FAO empties theirs),
-    // navigation and screens. Everything goes stale; only what is on screen refetches now.
-    onSettled: () => queryClient.invalidateQueries(),
+    // A role change ripples: the user list, teams (revoking educator or FAO empties theirs), the
+    // sidebar (the current user's own roles and an educator's student list), records, screens
+    // and the activity log. Only what is on screen refetches now; the rest refetches when shown.
+    onSettled: () =>
+      Promise.all(
+        [
+          queryKeys.currentUser,
+          queryKeys.users.all,
+          queryKeys.students.all,
+          queryKeys.educatorStudents.all,
+          queryKeys.screens.all,
+          queryKeys.auditEvents.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   })
 }

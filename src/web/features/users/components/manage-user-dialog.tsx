@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { AdminUser, UpdateUserBody } from '../../../../shared/admin'
 import { type GrantableRole, ROLE_LABELS } from '../../../../shared/roles'
+import type { AdminUser, UpdateUserBody } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { accountStateOf, changeBody, lockedControls, personLabel } from '../account-changes'

@@ -1,13 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { type CurrentUser, educatorOnboardFormSchema, onboardBodySchema } from '../../../../shared/users'
+import {
+  BIO_MAX,
+  type CurrentUser,
+  educatorOnboardFormSchema,
+  NAME_MAX,
+  onboardBodySchema,
+} from '../../../../shared/users'
 import { TextField } from '../../../components/ui/text-field'
 
 /** The name (and, for educators, bio) form of /onboarding and /settings: one set of rules. */
 export function useNameBioForm(user: CurrentUser) {
   const isEducator = user.profileEducator != null
   const form = useForm({
-    // Educators must write a bio (DESIGN.md section 4 "Onboarding").
+    // Educators must write a bio (docs/product.md#onboarding).
     resolver: zodResolver(isEducator ? educatorOnboardFormSchema : onboardBodySchema),
     defaultValues: { name: user.name, bio: user.profileEducator?.bio ?? '' },
   })
@@ -23,6 +29,7 @@ export function NameBioFields({ form, isEducator }: Omit<ReturnType<typeof useNa
       <TextField
         label="Name"
         autoComplete="name"
+        maxLength={NAME_MAX}
         registration={form.register('name')}
         error={errors.name?.message}
       />
@@ -30,6 +37,7 @@ export function NameBioFields({ form, isEducator }: Omit<ReturnType<typeof useNa
         <TextField
           label="Bio"
           multiline
+          maxLength={BIO_MAX}
           help="A few sentences: what you teach and how you work with students."
           registration={form.register('bio')}
           error={errors.bio?.message}

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId, useState } from 'react'
-import type { AdminUser } from '../../../../shared/admin'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles'
+import type { AdminUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { RoleBadges } from '../../../components/ui/role-badges'
@@ -13,7 +13,7 @@ import { personLabel } from '../account-changes'
 import { usersQueryOptions } from '../api/get-users'
 
 interface UserListProps {
-  /** Off until the page's own screen data has loaded (spec section 2: the screen first). */
+  /** Off until the page's own screen data has loaded (docs/product.md#screens-and-navigation: the screen first). */
   enabled?: boolean
   /** The admin's controls for a row; without them the list is read-only. */
   actions?: (user: AdminUser) => ReactNode

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { AdminUser, UpdateUserBody } from '../../../../shared/admin'
+import type { AdminUser, UpdateUserBody } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { toast } from '../../../components/ui/toast'
 import { personLabel, summarizeChange } from '../account-changes'

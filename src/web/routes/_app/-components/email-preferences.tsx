@@ -4,9 +4,9 @@ import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
-import { currentUserQueryKey } from '../../../features/auth/api/get-current-user'
 import { useUpdateMe } from '../../../features/users/api/update-me'
 import { errorMessage } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Who receives the shared-note emails: the student and their parents or guardians. */
 export const receivesNoteEmails = (user: CurrentUser) =>
@@ -27,7 +27,7 @@ export function EmailPreferences({ user }: { user: CurrentUser }) {
     setError(null)
     try {
       const updated = await updateMe.mutateAsync({ emailOnSharedNotes: value })
-      queryClient.setQueryData(currentUserQueryKey, updated)
+      queryClient.setQueryData(queryKeys.currentUser, updated)
       toast(value ? 'You will get an email when a note is shared' : 'No more emails about shared notes')
     } catch (caught) {
       setError(errorMessage(caught))

@@ -4,11 +4,12 @@ import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { toast } from '../../../components/ui/toast'
-import { currentUserQueryKey } from '../../../features/auth/api/get-current-user'
 import { useUpdateMe } from '../../../features/users/api/update-me'
 import { NameBioFields, useNameBioForm } from '../../../features/users/components/name-bio-fields'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { queryKeys } from '../../../lib/query-keys'
+import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 
 /** /settings "Profile": name, and the bio for educators (the same rules as onboarding). */
 export function ProfileForm({ user }: { user: CurrentUser }) {
@@ -17,13 +18,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const updateMe = useUpdateMe()
   const [formError, setFormError] = useState<string | null>(null)
+  useWarnBeforeUnload(form.formState.isDirty)
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
       const updated = await updateMe.mutateAsync(nameBio.bodyOf(values))
       // The sidebar reads this cache: the new name shows at once.
-      queryClient.setQueryData(currentUserQueryKey, updated)
+      queryClient.setQueryData(queryKeys.currentUser, updated)
       form.reset({ name: updated.name, bio: updated.profileEducator?.bio ?? '' })
       toast('Profile saved')
     } catch (error) {

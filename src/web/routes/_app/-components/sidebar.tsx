@@ -7,13 +7,17 @@ import type { CurrentUser } from '../../../../shared/users'
 import { LogOutButton } from '../../../components/layout/log-out-button'
 import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
+import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
 import { myDashboardQueryOptions } from '../../../features/students/api/get-my-dashboard'
 
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
-/** The spec's navigation: My Dashboard; Admin (admins); My Students (educators); My Family (guardians). */
+/**
+ * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Admin (admins); My Students
+ * (educators); and My Family for parents and guardians.
+ */
 export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
@@ -28,7 +32,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-warm px-3 py-3">
         <p className="font-semibold break-words text-ink">{user.name || user.email}</p>
         <RoleBadges user={user} />
-        {/* Outside the main navigation, which stays exactly the spec's (DESIGN.md section 7). */}
+        {/* Outside the main navigation, which stays exactly as docs/product.md#screens-and-navigation has it. */}
         <Link
           to="/settings"
           onClick={onNavigate}
@@ -48,6 +52,9 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         {user.profileAdmin != null ? (
           <NavGroup title="Admin">
             <li>
+              <OverviewLink onNavigate={onNavigate} />
+            </li>
+            <li>
               <Link to="/admin/students" className={linkClass} onClick={onNavigate}>
                 Manage Students
               </Link>
@@ -66,6 +73,33 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         </div>
       </nav>
     </div>
+  )
+}
+
+/**
+ * The overview's link, with the count of contact requests waiting for a reply: a badge to see,
+ * and part of the link's name to hear ("Overview, 3 open inquiries").
+ */
+function OverviewLink({ onNavigate }: { onNavigate?: (() => void) | undefined }) {
+  const overview = useQuery(adminOverviewQueryOptions())
+  const open = overview.data?.counts.openInquiries ?? 0
+  return (
+    <Link
+      to="/admin"
+      activeOptions={{ exact: true }}
+      className={linkClass}
+      onClick={onNavigate}
+      aria-label={open > 0 ? `Overview, ${open} open ${open === 1 ? 'inquiry' : 'inquiries'}` : undefined}
+    >
+      Overview
+      {/* The space keeps the visible text "Overview 3", which the name starts with. */}
+      {open > 0 ? ' ' : null}
+      {open > 0 ? (
+        <span className="ml-auto rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-accent-ink">
+          {open}
+        </span>
+      ) : null}
+    </Link>
   )
 }
 

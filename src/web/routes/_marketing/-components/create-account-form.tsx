@@ -14,7 +14,7 @@ import { authErrorMessage } from '../../../features/auth/auth-errors'
 
 interface CreateAccountFormProps {
   invite: string
-  /** The address the invite was sent to: only it may register (DESIGN.md section 4). */
+  /** The address the invite was sent to: only it may register (docs/product.md#invites-and-sign-up). */
   email: string | null
 }
 

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { loginBodySchema } from '../../../../shared/auth'
+import { safeRedirectPath } from '../../../../shared/safe-redirect'
 import { Alert } from '../../../components/ui/alert'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
@@ -11,7 +12,8 @@ import { currentUserQueryOptions } from '../../../features/auth/api/get-current-
 import { logIn } from '../../../features/auth/api/log-in'
 import { authErrorMessage } from '../../../features/auth/auth-errors'
 
-export function LoginForm() {
+/** `redirect`: where the visitor was going, kept only when it is a path of this app. */
+export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [formError, setFormError] = useState<string | null>(null)
@@ -27,7 +29,7 @@ export function LoginForm() {
       await logIn(values)
       await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
       // The app layout's guard sends a user who still needs onboarding on to /onboarding.
-      await navigate({ to: '/dashboard' })
+      await navigate({ href: safeRedirectPath(redirect) })
     } catch (error) {
       setFormError(authErrorMessage(error))
     }

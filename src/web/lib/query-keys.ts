@@ -1,0 +1,48 @@
+import type { Role } from '../../shared/roles'
+
+export interface UserFilters {
+  q: string
+  role: Role | ''
+}
+
+/**
+ * Every query key of the web app, in one tree. The features' query-options factories take their
+ * keys from here, and a mutation that must refresh another feature's data invalidates through
+ * these, never through a string literal, so a renamed key cannot silently stop a refresh.
+ * Prefixes matter: invalidating `queryKeys.screens.all` refreshes every screen, the admin ones
+ * included.
+ */
+export const queryKeys = {
+  currentUser: ['current-user'] as const,
+  invitePreview: (invite: string) => ['invite-preview', invite] as const,
+  screens: {
+    all: ['screens'] as const,
+    myDashboard: () => ['screens', 'my-dashboard'] as const,
+    userProfile: (uuid: string) => ['screens', 'user-profile', uuid] as const,
+    admin: ['screens', 'admin'] as const,
+    adminOverview: () => ['screens', 'admin', 'overview'] as const,
+    adminUsers: () => ['screens', 'admin', 'users'] as const,
+    adminStudents: () => ['screens', 'admin', 'students'] as const,
+  },
+  students: {
+    all: ['students'] as const,
+    list: (archived: boolean) => ['students', 'list', { archived }] as const,
+    detail: (uuid: string) => ['students', 'detail', uuid] as const,
+    availableUsers: (uuid: string) => ['students', 'available-users', uuid] as const,
+    notes: (uuid: string) => ['students', 'notes', uuid] as const,
+  },
+  educatorStudents: {
+    all: ['educator-students'] as const,
+    of: (educatorUuid: string) => ['educator-students', educatorUuid] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: (filters: UserFilters) => ['users', 'list', filters] as const,
+  },
+  invites: {
+    all: ['user-invites'] as const,
+    list: () => ['user-invites', 'list'] as const,
+  },
+  auditEvents: { all: ['audit-events'] as const },
+  inquiries: { all: ['inquiries'] as const },
+}

@@ -1,0 +1,8 @@
+import { SESSION_HINT_COOKIE } from '../../shared/public-site'
+
+/** Forgets the "probably logged in" hint of the public pages once the session is known to be gone. */
+export function clearSessionHint(): void {
+  if (document.cookie.includes(`${SESSION_HINT_COOKIE}=`)) {
+    document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`
+  }
+}
