@@ -3,20 +3,18 @@ import type { DbOrTx } from '../src/server/db/client'
 import {
   actScores,
   collegeEntries,
-  guardianLinks,
-  guardianProfiles,
   satScores,
-  sessionNotes,
   tasks,
   teamMembers,
   userInvites,
 } from '../src/server/db/schema'
 import { insertDocument } from '../src/server/db/seed/documents'
+import { insertGuardianLink, insertNote } from '../src/server/db/seed/families'
 import { insertUser, type SeededUser } from '../src/server/db/seed/users'
 import type { Role } from '../src/shared/roles'
 
 /**
- * Test data builders. People and documents are written by the same code as the demo seed
+ * Test data builders. People, documents, guardian links and notes are written by the same code as the demo seed
  * (`src/server/db/seed/`); these add generated names, emails and a default password.
  */
 export interface UserSpec {
@@ -56,8 +54,7 @@ export async function addGuardian(
   guardianId: string,
   relationship = 'Parent',
 ): Promise<void> {
-  await db.insert(guardianProfiles).values({ userId: guardianId }).onConflictDoNothing()
-  await db.insert(guardianLinks).values({ studentId, guardianId, relationship }).onConflictDoNothing()
+  await insertGuardianLink(db, studentId, guardianId, relationship)
 }
 
 export interface TaskSpec {
@@ -116,19 +113,12 @@ export interface NoteSpec {
 
 export async function createNote(db: DbOrTx, studentId: string, spec: NoteSpec): Promise<string> {
   sequence += 1
-  const [row] = await db
-    .insert(sessionNotes)
-    .values({
-      studentId,
-      authorId: spec.authorId,
-      date: spec.date ?? '2026-01-15',
-      visibility: spec.visibility ?? 'internal',
-      body: spec.body ?? `Note ${sequence}`,
-      durationMinutes: spec.durationMinutes ?? null,
-      ...(spec.createdAt ? { createdAt: spec.createdAt, updatedAt: spec.createdAt } : {}),
-    })
-    .returning({ id: sessionNotes.id })
-  return row!.id
+  return insertNote(db, studentId, {
+    ...spec,
+    date: spec.date ?? '2026-01-15',
+    visibility: spec.visibility ?? 'internal',
+    body: spec.body ?? `Note ${sequence}`,
+  })
 }
 
 export interface SatSpec {

@@ -18,6 +18,7 @@ describe('the demo seed', () => {
       'educator',
       'educator',
       'fao',
+      'guardian',
       'student',
       'student',
       'student',
@@ -34,6 +35,19 @@ describe('the demo seed', () => {
     expect(record.documents.map((d: { name: string }) => d.name)).not.toContain(
       'Tutor notes: pacing on Math module 2',
     )
+    // Laura, Maya's mother, sees Maya's card with the newest shared note, and no internal note.
+    const laura = await t.login('laura.chen@example.com', DEMO_PASSWORD)
+    const family = (
+      await t.request({ method: 'GET', url: '/api/v1/screens/my-dashboard', cookie: laura })
+    ).json()
+    expect(family.guardianOf.map((card: { student: { name: string } }) => card.student.name)).toEqual([
+      'Maya Chen',
+    ])
+    expect(family.guardianOf[0].newestSharedNote.body).toMatch(/^Essay session/)
+    const notes = (
+      await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/notes`, cookie: laura })
+    ).json()
+    expect(notes.notes.map((n: { visibility: string }) => n.visibility)).toEqual(['shared', 'shared'])
     const priya = await t.login('priya.raman@example.com', DEMO_PASSWORD)
     const mine = (
       await t.request({ method: 'GET', url: '/api/v1/educators/me/students', cookie: priya })

@@ -1,5 +1,13 @@
 import { createInvite, expect, logInByApi, signUpByApi, test } from './support/fixtures'
-import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD } from './support/people'
+import {
+  addNote,
+  addToTeam,
+  adminApi,
+  apiAs,
+  createGuardian,
+  createPerson,
+  PEOPLE_PASSWORD,
+} from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** PNGs for a person to look at (not compared): test-results/screenshots/<name>-<width>.png */
@@ -155,5 +163,105 @@ test.describe('student record screenshots', () => {
     await page.getByRole('button', { name: "Delete 'Counselor notes'" }).click()
     await expect(page.getByRole('alertdialog')).toBeVisible()
     await page.screenshot({ path: `${dir}/dialog-confirm-390.png` })
+  })
+})
+
+/** A student with a family and notes (one internal, two shared), for the families screenshots. */
+async function seedFamily() {
+  const admin = await adminApi()
+  const student = await createPerson(admin, 'student', 'Rowan Alvarez')
+  const educator = await createPerson(admin, 'educator', 'Nadia Brooks')
+  await addToTeam(admin, student, educator)
+  await admin.post(`/api/v1/students/${student.uuid}/sat-scores`, {
+    data: { date: '2025-10-04', english: 640, math: 660 },
+  })
+  await admin.post(`/api/v1/students/${student.uuid}/act-scores`, {
+    data: { date: '2025-12-13', english: 29, math: 27, reading: 30, science: 26 },
+  })
+  const staff = await apiAs(educator)
+  const guardian = await createGuardian(staff, student, 'Carmen Alvarez', 'Mother')
+  await createGuardian(staff, student, 'Luis Alvarez', 'Father')
+  await addNote(staff, student, {
+    date: '2025-11-10',
+    visibility: 'shared',
+    durationMinutes: 60,
+    body: 'Went through the October SAT. Reading and Writing is steady; **Math module 2** ran out of time.\n\nFor next week:\n\n- Two timed module-2 sets\n- Skip any question over 90 seconds and come back\n- Review [the answer explanations](https://example.com/explanations)',
+  })
+  await addNote(staff, student, {
+    date: '2025-11-17',
+    visibility: 'internal',
+    durationMinutes: 45,
+    body: 'Rowan mentioned stress about the December date. Check in with the family before suggesting a later sitting.',
+  })
+  await addNote(staff, student, {
+    date: '2025-11-17',
+    visibility: 'shared',
+    durationMinutes: 45,
+    body: 'Timed sets went well: 2 unanswered instead of 6. Keep the skip-and-return habit.',
+  })
+  await staff.dispose()
+  await admin.dispose()
+  return { student, educator, guardian }
+}
+
+test.describe('families screenshots', () => {
+  const dir = process.env.SHOTS_DIR ?? 'test-results/screenshots'
+
+  test('family, notes and the guardian dashboard at both widths', async ({
+    newVisitor,
+    expectAccessible,
+  }) => {
+    test.setTimeout(120_000)
+    const { student, educator, guardian } = await seedFamily()
+    const staff = await newVisitor()
+    const family = await newVisitor()
+    await logInByApi(staff.context.request, educator.email, PEOPLE_PASSWORD)
+    await logInByApi(family.context.request, guardian.email, PEOPLE_PASSWORD)
+    const region = (page: typeof staff.page, name: string) => page.getByRole('region', { name, exact: true })
+    for (const viewport of VIEWPORTS) {
+      const { page } = staff
+      await page.setViewportSize(viewport)
+      await page.goto(`/students/${student.uuid}`)
+      await expect(region(page, 'Session notes').getByRole('article')).toHaveCount(3)
+      await expect(region(page, 'Session notes').locator('strong').first()).toBeVisible()
+      await region(page, 'Family').screenshot({ path: `${dir}/section-family-${viewport.width}.png` })
+      await region(page, 'Session notes').screenshot({ path: `${dir}/section-notes-${viewport.width}.png` })
+      await page.screenshot({ path: `${dir}/record-notes-educator-${viewport.width}.png`, fullPage: true })
+      // Nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      )
+
+      await region(page, 'Session notes').getByRole('button', { name: 'Write a note' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Write a session note' })
+      await dialog
+        .getByRole('textbox', { name: 'Note' })
+        .fill('**Plan:** two timed sets.\n\n- Module 2 pacing\n- [Practice test](https://example.com/test)')
+      await page.screenshot({ path: `${dir}/dialog-note-write-${viewport.width}.png` })
+      await dialog.getByRole('tab', { name: 'Preview' }).click()
+      await expect(dialog.getByRole('tabpanel', { name: 'Preview' }).locator('strong')).toHaveText('Plan:')
+      await page.screenshot({ path: `${dir}/dialog-note-preview-${viewport.width}.png` })
+      await expectAccessible(page)
+      await page.keyboard.press('Escape')
+
+      const home = family.page
+      await home.setViewportSize(viewport)
+      await home.goto('/dashboard')
+      await expect(home.getByRole('article', { name: student.name })).toContainText('Timed sets went well')
+      await home.screenshot({ path: `${dir}/dashboard-guardian-${viewport.width}.png`, fullPage: true })
+      expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      )
+      await home.goto(`/students/${student.uuid}`)
+      await expect(region(home, 'Session notes').getByRole('article')).toHaveCount(2)
+      await home.screenshot({ path: `${dir}/record-guardian-${viewport.width}.png`, fullPage: true })
+      await expectAccessible(home)
+      await home.goto('/settings')
+      await expect(
+        home.getByRole('checkbox', { name: 'Email me when a coach shares a session note' }),
+      ).toBeChecked()
+      await home.screenshot({ path: `${dir}/settings-guardian-${viewport.width}.png`, fullPage: true })
+      await expectAccessible(home)
+    }
   })
 })

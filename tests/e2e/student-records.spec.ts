@@ -168,12 +168,15 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expectAccessible(own)
 })
 
-test('an FAO on the team reads the record without any controls', async ({ newVisitor, expectAccessible }) => {
+test('an FAO on the team reads the record without controls, and may only write session notes', async ({
+  newVisitor,
+  expectAccessible,
+}) => {
   const page = await visitAs(newVisitor, fao)
   await page.goto(`/students/${student.uuid}`)
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(page, 'Documents').getByText('Counselor notes')).toBeVisible()
-  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('button')).toHaveText(['Write a note'])
   await expectAccessible(page)
 })
 

@@ -96,6 +96,70 @@ describe('auditSentence', () => {
     )
   })
 
+  it('describes guardian links and guardian invites', () => {
+    const guardianEvent = (fields: Partial<AuditEvent>) =>
+      event({ subjectType: 'user', subjectName: 'Pat Parent', ...fields })
+    expect(
+      auditSentence(
+        guardianEvent({ action: 'guardian.linked', after: { guardianId: 'g', relationship: 'Mother' } }),
+      ),
+    ).toBe("Avery Admin linked Pat Parent to Rosa Student's family (Mother)")
+    expect(
+      auditSentence(
+        guardianEvent({ action: 'guardian.unlinked', before: { guardianId: 'g', relationship: 'Mother' } }),
+      ),
+    ).toBe("Avery Admin removed Pat Parent from Rosa Student's family (Mother)")
+    expect(
+      auditSentence(guardianEvent({ action: 'guardian.unlinked', studentName: null, before: 'odd' })),
+    ).toBe("Avery Admin removed Pat Parent from a student's family")
+    expect(
+      auditSentence(
+        event({
+          action: 'invite.created',
+          subjectType: 'invite',
+          subjectName: null,
+          after: { roles: ['guardian'], email: 'pat@y.test', relationship: 'Mother', expiresAt: 'x' },
+        }),
+      ),
+    ).toBe('Avery Admin created an invite (Guardian of Rosa Student (Mother), for pat@y.test)')
+    expect(
+      auditSentence(
+        event({
+          action: 'invite.deleted',
+          subjectType: 'invite',
+          subjectName: null,
+          studentName: null,
+          before: { roles: ['guardian'], email: 'pat@y.test' },
+        }),
+      ),
+    ).toBe('Avery Admin deleted an invite (Guardian of a student, for pat@y.test)')
+  })
+
+  it('describes note changes without repeating the text', () => {
+    const note = { date: '2026-03-01', durationMinutes: 60, visibility: 'internal', body: 'secret words' }
+    const noteEvent = (fields: Partial<AuditEvent>) =>
+      event({ subjectType: 'note', subjectName: null, ...fields })
+    expect(auditSentence(noteEvent({ action: 'note.created', after: note }))).toBe(
+      "Avery Admin wrote an internal note on Rosa Student's session of Mar 1, 2026",
+    )
+    expect(
+      auditSentence(
+        noteEvent({ action: 'note.updated', before: note, after: { ...note, visibility: 'shared' } }),
+      ),
+    ).toBe(
+      "Avery Admin edited a shared note on Rosa Student's session of Mar 1, 2026, now shared with the family",
+    )
+    expect(auditSentence(noteEvent({ action: 'note.updated', before: note, after: note }))).toBe(
+      "Avery Admin edited an internal note on Rosa Student's session of Mar 1, 2026",
+    )
+    expect(
+      auditSentence(noteEvent({ action: 'note.deleted', studentName: null, before: { date: 'nope' } })),
+    ).toBe('Avery Admin deleted a note on a session')
+    for (const action of ['note.created', 'note.updated', 'note.deleted']) {
+      expect(auditSentence(noteEvent({ action, before: note, after: note }))).not.toContain('secret')
+    }
+  })
+
   it('falls back to the raw action and to a removed actor', () => {
     expect(auditSentence(event({ action: 'thing.happened', actor: null }))).toBe(
       'A removed account: thing.happened',

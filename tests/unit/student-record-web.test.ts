@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatPlainDate, formatTimestamp } from '../../src/shared/dates'
 import type { StudentDocument } from '../../src/shared/documents'
+import type { SessionNote } from '../../src/shared/notes'
 import { satScoreInputSchema } from '../../src/shared/scores'
 import type { Student } from '../../src/shared/students'
 import type { CurrentUser } from '../../src/shared/users'
@@ -8,15 +9,29 @@ import {
   canAddDocument,
   canChangeDocument,
   canChangeScores,
+  canDeleteNote,
+  canEditNote,
   canFlagDocuments,
+  canManageFamily,
   canManageTeam,
+  canOpenGuardianProfile,
+  canWriteNotes,
+  type RecordAccess,
   recordAccess,
 } from '../../src/web/features/students/access'
+import {
+  formatDuration,
+  localToday,
+  noteFormDefaults,
+  noteFormSchema,
+} from '../../src/web/features/students/note-form'
 import { actScoreFormSchema, satScoreFormSchema } from '../../src/web/features/students/score-tests'
 
 const STUDENT = '00000000-0000-4000-8000-000000000001'
 const EDUCATOR = '00000000-0000-4000-8000-000000000002'
 const FAO = '00000000-0000-4000-8000-000000000003'
+const PARENT = '00000000-0000-4000-8000-000000000004'
+const OTHER_PARENT = '00000000-0000-4000-8000-000000000005'
 
 const user = (uuid: string, profiles: Partial<CurrentUser>): CurrentUser => ({
   uuid,
@@ -29,7 +44,10 @@ const student: Student = {
   uuid: STUDENT,
   name: 'Sam',
   archived: false,
-  guardians: [],
+  guardians: [
+    { uuid: PARENT, name: 'Pat', relationship: 'Mother' },
+    { uuid: OTHER_PARENT, name: 'Lee', relationship: 'Father' },
+  ],
   team: [
     { uuid: EDUCATOR, name: 'Eve', profileEducator: { bio: '' } },
     { uuid: FAO, name: 'Fay', profileFao: {} },
@@ -52,10 +70,12 @@ const document = (creator: string, hidden = false): StudentDocument => ({
   url: 'https://example.com',
 })
 
+const admin = user('admin', { profileAdmin: {} })
+const educator = user(EDUCATOR, { profileEducator: { bio: 'x' } })
+const fao = user(FAO, { profileFao: {} })
+const parent = user(PARENT, { profileGuardian: {} })
+
 describe('which controls a viewer sees (docs/product.md#permissions)', () => {
-  const admin = user('admin', { profileAdmin: {} })
-  const educator = user(EDUCATOR, { profileEducator: { bio: 'x' } })
-  const fao = user(FAO, { profileFao: {} })
   const self = user(STUDENT, { profileStudent: { satScoresHistorical: [], actScoresHistorical: [] } })
 
   it('works out the access the server decides', () => {
@@ -129,5 +149,111 @@ describe('dates on the record', () => {
     expect(formatPlainDate('2025-03-08')).toBe('Mar 8, 2025')
     expect(formatTimestamp('2025-03-08T03:00:00Z', 'America/Los_Angeles')).toBe('Mar 7, 2025')
     expect(formatTimestamp('2025-03-08T20:00:00Z', 'Asia/Tokyo')).toBe('Mar 9, 2025')
+  })
+})
+
+const note = (author: string): SessionNote => ({
+  uuid: 'n',
+  studentUUID: STUDENT,
+  author: { uuid: author, name: author },
+  date: '2026-03-01',
+  durationMinutes: 60,
+  visibility: 'shared',
+  body: 'Worked on algebra.',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+})
+
+describe('a guardian on the record (as the server decides: read as the student does)', () => {
+  it('is the guardian access only when linked and holding the guardian profile', () => {
+    expect(recordAccess(parent, student)).toBe('guardian')
+    // Not linked to this student: the server would not have answered; the least is a reader.
+    expect(recordAccess(user('someone', { profileGuardian: {} }), student)).toBe('reader')
+    // Linked but without the profile (it was never granted): no family rights.
+    expect(recordAccess(user(PARENT, {}), student)).toBe('reader')
+  })
+
+  it('gives staff on the team their own access when they are also a guardian', () => {
+    const educatorParent = user(EDUCATOR, { profileEducator: { bio: 'x' }, profileGuardian: {} })
+    expect(
+      recordAccess(educatorParent, {
+        ...student,
+        guardians: [{ uuid: EDUCATOR, name: 'Eve', relationship: 'Aunt' }],
+      }),
+    ).toBe('editor')
+  })
+
+  it('adds documents without the staff flags and changes only their own visible ones', () => {
+    expect(canAddDocument('guardian')).toBe(true)
+    expect(canFlagDocuments('guardian')).toBe(false)
+    expect(canChangeDocument('guardian', parent, document(PARENT))).toBe(true)
+    expect(canChangeDocument('guardian', parent, document(PARENT, true))).toBe(false)
+    expect(canChangeDocument('guardian', parent, document(STUDENT))).toBe(false)
+  })
+
+  it('never changes scores, the team, the family or notes', () => {
+    expect(
+      [canChangeScores, canManageTeam, canManageFamily, canWriteNotes].map((can) => can('guardian')),
+    ).toEqual([false, false, false, false])
+    expect(canEditNote('guardian', parent, note(PARENT))).toBe(false)
+    expect(canDeleteNote('guardian', parent, note(PARENT))).toBe(false)
+  })
+
+  it('opens their own profile, not the other guardians’ (the server would answer 404)', () => {
+    expect(canOpenGuardianProfile('guardian', parent, PARENT)).toBe(true)
+    expect(canOpenGuardianProfile('guardian', parent, OTHER_PARENT)).toBe(false)
+    expect(canOpenGuardianProfile('self', user(STUDENT, {}), OTHER_PARENT)).toBe(true)
+    expect(canOpenGuardianProfile('reader', fao, OTHER_PARENT)).toBe(true)
+  })
+})
+
+describe('who manages the family and writes notes', () => {
+  const accesses: RecordAccess[] = ['admin', 'editor', 'reader', 'self', 'guardian']
+
+  it('lets admins and educators on the team invite and remove guardians', () => {
+    expect(accesses.map(canManageFamily)).toEqual([true, true, false, false, false])
+  })
+
+  it('lets staff (FAOs too) and admins write notes; the family reads', () => {
+    expect(accesses.map(canWriteNotes)).toEqual([true, true, true, false, false])
+  })
+
+  it('lets the author edit; the author or an admin delete', () => {
+    expect(canEditNote('editor', educator, note(EDUCATOR))).toBe(true)
+    expect(canEditNote('editor', educator, note(FAO))).toBe(false)
+    expect(canEditNote('admin', admin, note(EDUCATOR))).toBe(false)
+    expect(canDeleteNote('admin', admin, note(EDUCATOR))).toBe(true)
+    expect(canDeleteNote('reader', fao, note(FAO))).toBe(true)
+    expect(canDeleteNote('reader', fao, note(EDUCATOR))).toBe(false)
+  })
+})
+
+describe('the note form', () => {
+  it('starts internal, dated today in the viewer’s zone', () => {
+    const defaults = noteFormDefaults(null)
+    expect(defaults.visibility).toBe('internal')
+    expect(defaults.date).toBe(localToday())
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05')
+  })
+
+  it('reads the duration as an optional number with the shared rules', () => {
+    const values = { date: '2026-03-01', visibility: 'shared', body: 'x' }
+    expect(noteFormSchema.parse({ ...values, durationMinutes: '' }).durationMinutes).toBeUndefined()
+    expect(noteFormSchema.parse({ ...values, durationMinutes: ' 45 ' }).durationMinutes).toBe(45)
+    const bad = noteFormSchema.safeParse({ ...values, durationMinutes: '601', body: '  ' })
+    expect(bad.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      'durationMinutes: Use 1 to 600 minutes.',
+      'body: This field is required.',
+    ])
+  })
+
+  it('fills in a note to edit and says durations in words', () => {
+    expect(noteFormDefaults(note(EDUCATOR))).toEqual({
+      date: '2026-03-01',
+      durationMinutes: '60',
+      visibility: 'shared',
+      body: 'Worked on algebra.',
+    })
+    expect([45, 60, 90].map(formatDuration)).toEqual(['45 min', '1 h', '1 h 30 min'])
   })
 })

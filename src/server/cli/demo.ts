@@ -2,6 +2,7 @@ import { notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { actScores, satScores, teamMembers, users } from '../db/schema'
 import { insertDocument } from '../db/seed/documents'
+import { insertGuardianLink, insertNote } from '../db/seed/families'
 import { insertUser, type SeededUser, type UserSeed } from '../db/seed/users'
 
 /**
@@ -32,6 +33,8 @@ const PEOPLE: Array<Omit<UserSeed, 'password'> & { key: string }> = [
   { key: 'jordan', name: 'Jordan Brooks', email: `jordan.brooks${DEMO_DOMAIN}`, roles: ['student'] },
   { key: 'sofia', name: 'Sofia Martinez', email: `sofia.martinez${DEMO_DOMAIN}`, roles: ['student'] },
   { key: 'ethan', name: 'Ethan Park', email: `ethan.park${DEMO_DOMAIN}`, roles: ['student'] },
+  // Maya's mother: reads Maya's record as Maya does, with the shared session notes only.
+  { key: 'laura', name: 'Laura Chen', email: `laura.chen${DEMO_DOMAIN}`, roles: ['guardian'] },
 ]
 
 export class DemoRefusedError extends Error {}
@@ -105,6 +108,54 @@ export async function seedDemo(
     await doc('sofia', 'daniel', 'Personal statement outline', 'sofia/outline')
     await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist')
     await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list')
+    await insertGuardianLink(tx, made.maya!.id, made.laura!.id, 'Mother')
+    const note = (
+      student: string,
+      author: string,
+      date: string,
+      visibility: 'shared' | 'internal',
+      durationMinutes: number | null,
+      body: string,
+    ) =>
+      insertNote(tx, made[student]!.id, {
+        authorId: made[author]!.id,
+        date,
+        visibility,
+        durationMinutes,
+        body,
+      })
+    await note(
+      'maya',
+      'priya',
+      '2026-03-02',
+      'shared',
+      60,
+      'Reviewed the February practice test. **Math module 2** is where the time goes: Maya finished with 4 questions unanswered.\n\nFor next week:\n\n- Two timed module-2 sets (35 minutes each)\n- Skip and return on any question over 90 seconds\n- Redo the missed linear-equation questions from the [question bank](https://satsuite.collegeboard.org/)',
+    )
+    await note(
+      'maya',
+      'priya',
+      '2026-03-02',
+      'internal',
+      null,
+      'Maya seemed anxious about the March date. Consider suggesting the June sitting instead if the next practice score stays under 1380; talk to Daniel first.',
+    )
+    await note(
+      'maya',
+      'daniel',
+      '2026-03-09',
+      'shared',
+      45,
+      'Essay session: we cut the opening anecdote and started with the robotics-club failure instead. Draft 3 is due **Friday**; keep it under 650 words.',
+    )
+    await note(
+      'jordan',
+      'priya',
+      '2025-11-01',
+      'internal',
+      50,
+      'Science passages: reads every graph twice. Work on reading the question first.',
+    )
   })
   return logins
 }

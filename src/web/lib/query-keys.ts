@@ -29,6 +29,7 @@ export const queryKeys = {
     list: (archived: boolean) => ['students', 'list', { archived }] as const,
     detail: (uuid: string) => ['students', 'detail', uuid] as const,
     availableUsers: (uuid: string) => ['students', 'available-users', uuid] as const,
+    notes: (uuid: string) => ['students', 'notes', uuid] as const,
   },
   educatorStudents: {
     all: ['educator-students'] as const,

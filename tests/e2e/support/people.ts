@@ -22,24 +22,72 @@ export async function adminApi(): Promise<APIRequestContext> {
   return api
 }
 
-export async function createPerson(admin: APIRequestContext, role: Role, name: string): Promise<Person> {
-  // Letters and digits joined by single dots: "Ada Lovelace 2" -> ada.lovelace.2.<time>@crestline.test
+/** A unique test address from a name: "Ada Lovelace 2" -> ada.lovelace.2.<time>@crestline.test */
+function emailFor(name: string): string {
   const local = name
     .toLowerCase()
     .replaceAll(/[^a-z0-9]+/g, '.')
     .replaceAll(/^\.|\.$/g, '')
-  const email = `${local}.${Date.now().toString(36)}@crestline.test`
-  const invite = await createInvite(admin, { email, [role]: true })
+  return `${local}.${Date.now().toString(36)}@crestline.test`
+}
+
+/** Signs up with an invite and onboards (a bio for educators), as the invitee would. */
+async function signUpAndOnboard(invite: string, email: string, name: string, bio?: string): Promise<Person> {
   const api = await request.newContext({ baseURL: e2eState().baseURL })
   await signUpByApi(api, invite, email, PEOPLE_PASSWORD)
   const me = await api.get('/api/v1/users/me')
   const { uuid } = (await me.json()) as { uuid: string }
-  const onboard = await api.post(`/api/v1/users/${uuid}/onboard`, {
-    data: role === 'educator' ? { name, bio: `${name} coaches SAT and ACT math.` } : { name },
-  })
+  const onboard = await api.post(`/api/v1/users/${uuid}/onboard`, { data: bio ? { name, bio } : { name } })
   expect(onboard.status(), await onboard.text()).toBe(200)
   await api.dispose()
   return { uuid, name, email }
+}
+
+export async function createPerson(admin: APIRequestContext, role: Role, name: string): Promise<Person> {
+  const email = emailFor(name)
+  const invite = await createInvite(admin, { email, [role]: true })
+  return signUpAndOnboard(
+    invite,
+    email,
+    name,
+    role === 'educator' ? `${name} coaches SAT and ACT math.` : undefined,
+  )
+}
+
+/**
+ * A parent or guardian of `student`, made as a family joins: staff on the team (or an admin)
+ * sends a guardian invite from the student's page, and the guardian signs up with it.
+ */
+export async function createGuardian(
+  staff: APIRequestContext,
+  student: Person,
+  name: string,
+  relationship: string,
+): Promise<Person> {
+  const email = emailFor(name)
+  const response = await staff.post(`/api/v1/students/${student.uuid}/guardian-invites`, {
+    data: { email, relationship },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  const { invite } = (await response.json()) as { invite: { uuid: string } }
+  return signUpAndOnboard(invite.uuid, email, name)
+}
+
+/** Writes a session note through the API as `author` (staff on the team or an admin). */
+export async function addNote(
+  author: APIRequestContext,
+  student: Person,
+  note: { date: string; visibility: 'shared' | 'internal'; body: string; durationMinutes?: number },
+) {
+  const response = await author.post(`/api/v1/students/${student.uuid}/notes`, { data: note })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+/** An API context logged in as `person` (for writes made as them). */
+export async function apiAs(person: Person): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: e2eState().baseURL })
+  await logInByApi(api, person.email, PEOPLE_PASSWORD)
+  return api
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuditEvent } from '../../../shared/audit'
+import { formatPlainDate } from '../../../shared/dates'
 import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles'
 
 /**
@@ -23,15 +24,25 @@ export function auditSentence(event: AuditEvent): string {
     case 'user.enabled':
       return `${actor} enabled ${possessive(subject)} account`
     case 'invite.created':
-      return `${actor} created an invite${inviteDetails(after, before)}`
+      return `${actor} created an invite${inviteDetails(after, before, event.studentName)}`
     case 'invite.resent':
-      return `${actor} resent an invite${inviteDetails(after, before)}`
+      return `${actor} resent an invite${inviteDetails(after, before, event.studentName)}`
     case 'invite.deleted':
-      return `${actor} deleted an invite${inviteDetails(before, after)}`
+      return `${actor} deleted an invite${inviteDetails(before, after, event.studentName)}`
     case 'team-member.added':
       return `${actor} added ${subject} to ${teamOf(event.studentName, after, before)}`
     case 'team-member.removed':
       return `${actor} removed ${subject} from ${teamOf(event.studentName, before, after)}`
+    case 'guardian.linked':
+      return `${actor} linked ${subject} to ${familyOf(event.studentName, after, before)}`
+    case 'guardian.unlinked':
+      return `${actor} removed ${subject} from ${familyOf(event.studentName, before, after)}`
+    case 'note.created':
+      return `${actor} wrote ${noteDetails(after, event.studentName)}`
+    case 'note.updated':
+      return `${actor} edited ${noteDetails(after, event.studentName)}${sharingChange(before, after)}`
+    case 'note.deleted':
+      return `${actor} deleted ${noteDetails(before, event.studentName)}`
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':
@@ -72,8 +83,15 @@ function roleChanges(beforeRoles: unknown, afterRoles: unknown): string {
   return changes.length > 0 ? `: ${changes.join(', ')}` : ''
 }
 
-/** " (Educator, for x@y)" from whichever side holds the invite. */
-function inviteDetails(primary: Record<string, unknown>, secondary: Record<string, unknown>): string {
+/**
+ * " (Educator, for x@y)" from whichever side holds the invite; a guardian invite reads
+ * " (Guardian of Rosa Student (Mother), for x@y)".
+ */
+function inviteDetails(
+  primary: Record<string, unknown>,
+  secondary: Record<string, unknown>,
+  studentName: string | null,
+): string {
   const invite = Object.keys(primary).length > 0 ? primary : secondary
   // `roles: Role[]` as the server records it; the invite's own booleans are read too.
   const listed = rolesIn(invite.roles) ?? []
@@ -84,9 +102,43 @@ function inviteDetails(primary: Record<string, unknown>, secondary: Record<strin
     fao: holds('fao'),
     student: holds('student'),
   })
+  if (holds('guardian')) {
+    const relationship = text(invite.relationship)
+    roles.push(`Guardian of ${studentName || 'a student'}${relationship ? ` (${relationship})` : ''}`)
+  }
   const email = typeof invite.email === 'string' && invite.email !== '' ? `for ${invite.email}` : null
   const parts = [...(roles.length > 0 ? [roles.join(' and ')] : []), ...(email ? [email] : [])]
   return parts.length > 0 ? ` (${parts.join(', ')})` : ''
+}
+
+/** A string field, or null when it is missing, empty or not a string. */
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
+/** "Rosa Student's family (Mother)" for a guardian link. */
+function familyOf(
+  studentName: string | null,
+  primary: Record<string, unknown>,
+  secondary: Record<string, unknown>,
+): string {
+  const relationship = text(primary.relationship) ?? text(secondary.relationship)
+  return `${studentName ? possessive(studentName) : "a student's"} family${relationship ? ` (${relationship})` : ''}`
+}
+
+/** "a shared note on Rosa Student's session of Mar 1, 2026" (the text itself is never repeated here). */
+function noteDetails(note: Record<string, unknown>, studentName: string | null): string {
+  const visibility =
+    note.visibility === 'shared' ? 'a shared' : note.visibility === 'internal' ? 'an internal' : 'a'
+  const date = text(note.date)
+  const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` of ${formatPlainDate(date)}` : ''
+  const whose = studentName ? `${possessive(studentName)} session` : 'a session'
+  return `${visibility} note on ${whose}${day}`
+}
+
+/** ", now shared with the family" when an edit changed who sees the note. */
+function sharingChange(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  if (before.visibility === after.visibility || typeof after.visibility !== 'string') return ''
+  if (before.visibility === undefined) return ''
+  return after.visibility === 'shared' ? ', now shared with the family' : ', now internal'
 }
 
 /** "Rosa Student's team" when the event names the student, else "a student's team". */

@@ -1,34 +1,59 @@
 import type { StudentDocument } from '../../../shared/documents'
+import type { SessionNote } from '../../../shared/notes'
 import type { Student } from '../../../shared/students'
 import type { CurrentUser } from '../../../shared/users'
 
 /**
- * The viewer's place on a record, as the server decides it (docs/product.md#permissions): an admin; an
- * educator on the team (`editor`); an FAO on the team (`reader`); the student (`self`). The web
- * only hides what the server would refuse; the server still checks every call.
+ * The viewer's place on a record, as the server decides it (docs/product.md#permissions): an
+ * admin; an educator on the team (`editor`); an FAO on the team (`reader`); the student (`self`);
+ * a linked parent or guardian (`guardian`, who reads as the student does). A guardian who is also
+ * staff on the team gets the staff access, as on the server. The web only hides what the server
+ * would refuse; the server still checks every call.
  */
-export type RecordAccess = 'admin' | 'editor' | 'reader' | 'self'
+export type RecordAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
 
 export function recordAccess(viewer: CurrentUser, student: Student): RecordAccess {
   if (viewer.profileAdmin != null) return 'admin'
   const onTeam = student.team.some((member) => member.uuid === viewer.uuid)
   if (onTeam && viewer.profileEducator != null) return 'editor'
   if (onTeam && viewer.profileFao != null) return 'reader'
-  if (viewer.uuid === student.uuid) return 'self'
+  if (viewer.uuid === student.uuid && viewer.profileStudent != null) return 'self'
+  const linked = student.guardians.some((guardian) => guardian.uuid === viewer.uuid)
+  if (linked && viewer.profileGuardian != null) return 'guardian'
   // The server answered, so the viewer may read it: the least they can be is a reader.
   return 'reader'
 }
 
+/** The student and their guardians: no hidden documents, no internal notes, no staff controls. */
+export const isFamily = (access: RecordAccess) => access === 'self' || access === 'guardian'
 const isStaffWriter = (access: RecordAccess) => access === 'admin' || access === 'editor'
 
-export const canChangeScores = (access: RecordAccess) => access !== 'reader'
+/** Scores: staff writers and the student; an FAO and a guardian only read them. */
+export const canChangeScores = (access: RecordAccess) => isStaffWriter(access) || access === 'self'
+/** Documents: everyone but an FAO adds them (the family without the staff flags). */
 export const canAddDocument = (access: RecordAccess) => access !== 'reader'
 /** Hidden and pinned are staff's flags. */
 export const canFlagDocuments = isStaffWriter
 export const canManageTeam = (access: RecordAccess) => access === 'admin'
+/** Inviting and removing guardians: admins and educators on the team. */
+export const canManageFamily = isStaffWriter
+/** Staff (FAOs too) and admins write session notes; the family reads the shared ones. */
+export const canWriteNotes = (access: RecordAccess) => !isFamily(access)
+/** Guardians' emails are for staff and admins (the server leaves them out for the family). */
+export const seesFamilyEmails = canWriteNotes
 
-/** Staff change any document; a student only their own visible ones. */
+/** Staff change any document; the student and a guardian only their own visible ones. */
 export function canChangeDocument(access: RecordAccess, viewer: CurrentUser, document: StudentDocument) {
   if (isStaffWriter(access)) return true
-  return access === 'self' && document.creator.uuid === viewer.uuid && !document.hidden
+  return isFamily(access) && document.creator.uuid === viewer.uuid && !document.hidden
 }
+
+/** The author edits a note; the author or an admin deletes it. */
+export const canEditNote = (access: RecordAccess, viewer: CurrentUser, note: SessionNote) =>
+  canWriteNotes(access) && note.author.uuid === viewer.uuid
+export const canDeleteNote = (access: RecordAccess, viewer: CurrentUser, note: SessionNote) =>
+  access === 'admin' || canEditNote(access, viewer, note)
+
+/** A guardian sees their students and the teams, not the other guardians' profiles. */
+export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>
+  access !== 'guardian' || guardianUuid === viewer.uuid

@@ -6,7 +6,7 @@ import type { RecordAccess } from './access'
 import type { TestKind } from './api/add-score'
 
 /** A number field arrives as text: empty means missing, anything else is checked as a number. */
-const fromText = <T extends z.ZodType>(schema: T) =>
+export const fromText = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
     schema,
@@ -58,6 +58,7 @@ export const TESTS: Record<TestKind, TestInfo> = {
       editor: "No SAT scores yet. Add the first one after the student's diagnostic.",
       self: 'No SAT scores yet. Add one when you get your results; your educator adds your diagnostic.',
       reader: "No SAT scores yet. They appear here as the student's educators add them.",
+      guardian: 'No SAT scores yet. They appear here as the student and their educators add them.',
     },
   },
   act: {
@@ -76,6 +77,7 @@ export const TESTS: Record<TestKind, TestInfo> = {
       editor: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
       self: 'No ACT scores yet. Add one when you have taken a practice or official test.',
       reader: "No ACT scores yet. They appear here as the student's educators add them.",
+      guardian: 'No ACT scores yet. They appear here as the student and their educators add them.',
     },
   },
 }

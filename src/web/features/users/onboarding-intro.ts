@@ -11,5 +11,9 @@ export function onboardingIntro(user: CurrentUser): string {
   if (user.profileFao != null) {
     return 'Tell us your name. The students whose teams you join, and their educators, will see it.'
   }
+  // A parent or guardian: only a name, in words for a parent.
+  if (user.profileGuardian != null && user.profileAdmin == null) {
+    return "Tell us your name as you would like your child's coaches to see it. That is all we need."
+  }
   return 'Tell us your name. The people you invite and the activity log will show it.'
 }

@@ -7,6 +7,7 @@ import { RoleBadges } from '../../components/ui/role-badges'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
+import { GuardianStudents } from '../../features/students/components/guardian-students'
 import { StaffStudents } from '../../features/students/components/staff-students'
 import { StudentRecord } from '../../features/students/components/student-record'
 import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
@@ -23,6 +24,7 @@ function dashboardDescription(user: CurrentUser): string {
   if (user.profileStudent != null) return 'Your scores, documents and team in one place.'
   if (user.profileEducator != null || user.profileFao != null) return 'Your students and their latest scores.'
   if (user.profileAdmin != null) return 'Students, people and invites.'
+  if (user.profileGuardian != null) return 'Scores and shared session notes of the students in your family.'
   return 'Your account at a glance.'
 }
 
@@ -41,6 +43,7 @@ function DashboardPage() {
           <>
             {screen.data.student ? <StudentRecord student={screen.data.student} viewer={user} /> : null}
             {screen.data.students ? <StaffStudents students={screen.data.students} /> : null}
+            {screen.data.guardianOf ? <GuardianStudents cards={screen.data.guardianOf} /> : null}
           </>
         )}
         {user.profileAdmin != null ? <AdminLinks /> : null}

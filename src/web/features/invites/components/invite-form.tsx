@@ -2,12 +2,12 @@ import { useId, useRef, useState } from 'react'
 import { type AdminInvite, createInviteBodySchema } from '../../../../shared/invites'
 import { type GrantableRole, inviteRoleLabels, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
+import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
-import { CopyLink } from './copy-link'
 
 /** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
 const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']

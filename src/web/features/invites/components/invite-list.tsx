@@ -6,6 +6,7 @@ import { type AdminInvite, INVITE_LIFETIME_DAYS } from '../../../../shared/invit
 import { inviteRoleLabels } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { CopyLink } from '../../../components/ui/copy-link'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { RoleLabelBadges } from '../../../components/ui/role-badges'
 import { ListSkeleton } from '../../../components/ui/skeleton'
@@ -15,7 +16,6 @@ import { useDeleteInvite } from '../api/delete-invite'
 import { invitesQueryOptions } from '../api/get-invites'
 import { useResendInvite } from '../api/resend-invite'
 import { inviteLink } from '../invite-link'
-import { CopyLink } from './copy-link'
 
 type Status = AdminInvite['status']
 
@@ -166,7 +166,18 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
         </span>
       </th>
       <td data-label="Roles">
-        <RoleLabelBadges labels={inviteRoleLabels(invite)} />
+        {invite.guardianOf ? (
+          // A guardian invite links its account to one student: say whose family it joins.
+          <span>
+            Guardian of{' '}
+            <Link to="/students/$uuid" params={{ uuid: invite.guardianOf.uuid }}>
+              {invite.guardianOf.name || 'a student'}
+            </Link>{' '}
+            ({invite.guardianOf.relationship})
+          </span>
+        ) : (
+          <RoleLabelBadges labels={inviteRoleLabels(invite)} />
+        )}
       </td>
       <td data-label="Created" className="whitespace-nowrap">
         {formatTimestamp(invite.createdAt)}

@@ -41,19 +41,7 @@ export function ScoreSection({ student, test, access }: ScoreSectionProps) {
         <p className="text-ink-muted">{test.emptyText[access]}</p>
       ) : (
         <>
-          {superscore ? (
-            <p className="rounded-lg bg-primary-soft px-4 py-2.5 text-ink">
-              <span className="font-semibold">Superscore {superscore.cumulative}</span>
-              <span className="text-ink-muted">
-                {' '}
-                (best of each section:{' '}
-                {test.sections
-                  .map((section) => `${section.label} ${sectionValue(superscore as AnyScore, section.key)}`)
-                  .join(', ')}
-                )
-              </span>
-            </p>
-          ) : null}
+          {superscore ? <Superscore test={test} superscore={superscore} /> : null}
           <ScoreChart test={test} scores={scores} />
           <ScoreTable test={test} scores={scores} onDelete={editable ? setDeleting : undefined} />
           {test.kind === 'act' ? <p className="text-sm text-ink-muted">{ACT_COMPOSITE_NOTE}</p> : null}
@@ -149,5 +137,24 @@ function ScoreTable({ test, scores, onDelete }: ScoreTableProps) {
         ))}
       </tbody>
     </table>
+  )
+}
+
+/** "Superscore 1380 (best of each section: …)": the record's sections and the guardian's cards. */
+export function Superscore({ test, superscore }: { test: TestInfo; superscore: { cumulative: number } }) {
+  return (
+    <p className="rounded-lg bg-primary-soft px-4 py-2.5 text-ink">
+      <span className="font-semibold">
+        {test.name} superscore {superscore.cumulative}
+      </span>
+      <span className="text-ink-muted">
+        {' '}
+        (best of each section:{' '}
+        {test.sections
+          .map((section) => `${section.label} ${sectionValue(superscore as AnyScore, section.key)}`)
+          .join(', ')}
+        )
+      </span>
+    </p>
   )
 }

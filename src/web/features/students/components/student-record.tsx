@@ -3,11 +3,13 @@ import type { CurrentUser } from '../../../../shared/users'
 import { recordAccess } from '../access'
 import { TESTS } from '../score-tests'
 import { DocumentsSection } from './documents-section'
+import { FamilySection } from './family-section'
+import { NotesSection } from './notes-section'
 import { ScoreSection } from './score-section'
 import { TeamSection } from './team-section'
 
 /**
- * The body of a student record: used by /students/{uuid}, a student's dashboard and the
+ * The body of a student record (scores, session notes, documents, team, family): used by /students/{uuid}, a student's dashboard and the
  * user-profile screen. Controls the viewer may not use are not rendered.
  */
 export function StudentRecord({ student, viewer }: { student: Student; viewer: CurrentUser }) {
@@ -17,8 +19,14 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
       <ScoreSection student={student} test={TESTS.sat} access={access} />
       <ScoreSection student={student} test={TESTS.act} access={access} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <DocumentsSection student={student} viewer={viewer} access={access} />
-        <TeamSection student={student} access={access} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <NotesSection student={student} viewer={viewer} access={access} />
+          <DocumentsSection student={student} viewer={viewer} access={access} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <TeamSection student={student} access={access} />
+          <FamilySection student={student} viewer={viewer} access={access} />
+        </div>
       </div>
     </div>
   )

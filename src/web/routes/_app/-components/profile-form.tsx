@@ -42,7 +42,9 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         <p className="mt-1 text-ink-muted">
           {isEducator
             ? 'Your name and bio, as students, parents and colleagues see them.'
-            : 'Your name, as your team and the admins see it.'}
+            : user.profileGuardian != null && user.profileStudent == null
+              ? "Your name, as your child's coaches and the admins see it."
+              : 'Your name, as your team and the admins see it.'}
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-5">

@@ -2,17 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId } from 'react'
 import { BRAND } from '../../../../shared/brand'
+import type { StudentRef } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { LogOutButton } from '../../../components/layout/log-out-button'
 import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
+import { myDashboardQueryOptions } from '../../../features/students/api/get-my-dashboard'
 
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
-/** The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Admin (admins); My Students (educators). */
+/**
+ * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Admin (admins); My Students
+ * (educators); and My Family for parents and guardians.
+ */
 export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
@@ -62,6 +67,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
           </NavGroup>
         ) : null}
         {user.profileEducator != null ? <EducatorStudents user={user} onNavigate={onNavigate} /> : null}
+        {user.profileGuardian != null ? <FamilyStudents onNavigate={onNavigate} /> : null}
         <div className="mt-auto border-t border-line pt-4">
           <LogOutButton className="btn btn-secondary w-full" />
         </div>
@@ -110,27 +116,52 @@ function NavGroup({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function EducatorStudents({
-  user,
+type NavigateHandler = (() => void) | undefined
+
+function EducatorStudents({ user, onNavigate }: { user: CurrentUser; onNavigate: NavigateHandler }) {
+  const students = useQuery(educatorStudentsQueryOptions(user.uuid))
+  return (
+    <StudentLinks
+      title="My Students"
+      pending={students.isPending}
+      students={students.data?.students ?? []}
+      onNavigate={onNavigate}
+    />
+  )
+}
+
+/** A parent's or guardian's students, from the dashboard's cards (the page they land on). */
+function FamilyStudents({ onNavigate }: { onNavigate: NavigateHandler }) {
+  const screen = useQuery(myDashboardQueryOptions())
+  const students = (screen.data?.guardianOf ?? []).map((card) => card.student)
+  return (
+    <StudentLinks title="My Family" pending={screen.isPending} students={students} onNavigate={onNavigate} />
+  )
+}
+
+function StudentLinks({
+  title,
+  pending,
+  students,
   onNavigate,
 }: {
-  user: CurrentUser
-  onNavigate?: (() => void) | undefined
+  title: string
+  pending: boolean
+  students: StudentRef[]
+  onNavigate: NavigateHandler
 }) {
-  const students = useQuery(educatorStudentsQueryOptions(user.uuid))
-  const list = students.data?.students ?? []
   return (
-    <NavGroup title="My Students">
-      {students.isPending ? (
+    <NavGroup title={title}>
+      {pending ? (
         <li aria-hidden="true" className="flex flex-col gap-2 px-3 py-1">
           <Skeleton className="h-5 w-40" />
           <Skeleton className="h-5 w-32" />
         </li>
-      ) : list.length === 0 ? (
+      ) : students.length === 0 ? (
         // Any failure reads as an empty list here: navigation must never crash (the page says more).
         <li className="px-3 py-2 text-sm text-ink-muted">No students yet.</li>
       ) : (
-        list.map((student) => (
+        students.map((student) => (
           <li key={student.uuid}>
             <Link
               to="/students/$uuid"

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { toast } from '../../../components/ui/toast'
+import { toast } from './toast'
 
 interface CopyLinkProps {
   url: string
