@@ -45,6 +45,33 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
     }
   })
 
+  it('holds under a burst: of 20 parallel wrong sign-ins for one email, at most 5 are checked', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t
+          .request({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            payload: { email: user.email, password: 'wrong password' },
+          })
+          .then((response) => response.statusCode),
+      ),
+    )
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(5)
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(15)
+  })
+
+  it('a successful login takes back its reserved attempt: 4 failures, a success, then one more failure is allowed', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const signIn = (password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password } })
+    for (let i = 0; i < 4; i++) expect((await signIn('wrong password')).statusCode).toBe(401)
+    expect((await signIn(user.password)).statusCode).toBe(200)
+    expect((await signIn('wrong password')).statusCode).toBe(401)
+    expect((await signIn('wrong password')).statusCode).toBe(429)
+  })
+
   it('allows 5 failures per email and address in 15 minutes, then answers 429 with Retry-After', async () => {
     const user = await t.userWith({ roles: ['student'] })
     for (let i = 0; i < 5; i++) {

@@ -22,6 +22,8 @@ export interface RateLimitStore {
   hit(key: string, seconds: number): Promise<Hit>
   /** The current count without counting. */
   peek(key: string): Promise<Hit>
+  /** Takes back one hit of the current window (a reserved attempt that turned out fine). */
+  release(key: string): Promise<void>
   /** Forgets every counter whose key starts with `prefix`. */
   clearPrefix(prefix: string): Promise<void>
   close(): Promise<void>
@@ -60,6 +62,12 @@ export class PostgresRateLimitStore implements RateLimitStore {
       : NO_HITS
   }
 
+  async release(key: string): Promise<void> {
+    await this.db.execute(
+      sql`update rate_limit_buckets set count = count - 1 where key = ${key} and reset_at > now() and count > 0`,
+    )
+  }
+
   async clearPrefix(prefix: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limit_buckets where starts_with(key, ${prefix})`)
   }
@@ -82,6 +90,11 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}`
+
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0`
 
 /**
  * Fixed windows as Redis keys that expire with their window. When Redis fails (down, slow), the
@@ -119,6 +132,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     } catch (error) {
       this.log.warn({ err: error }, 'Redis rate-limit store failed; reading PostgreSQL')
       return this.fallback.peek(key)
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    try {
+      await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key)
+    } catch (error) {
+      this.log.warn({ err: error }, 'Redis rate-limit store failed; releasing in PostgreSQL')
+      await this.fallback.release(key)
     }
   }
 
@@ -207,6 +229,11 @@ export class RateLimiter {
 
   peekFailures(kind: string, email: string, ip: string): Promise<Hit> {
     return this.store.peek(RateLimiter.failureKey(kind, email, ip))
+  }
+
+  /** Takes back a failure reserved before an attempt that then succeeded. */
+  releaseFailure(kind: string, email: string, ip: string): Promise<void> {
+    return this.store.release(RateLimiter.failureKey(kind, email, ip))
   }
 
   /** Forgets an email's failures from every address (a password reset proves who they are). */

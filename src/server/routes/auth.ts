@@ -122,38 +122,39 @@ const emailOf = (body: unknown): string =>
     ? (body as { email: string }).email.trim().toLowerCase()
     : ''
 
-/** Sign-in, sign-up and reset requests: per address and per email+address (docs/api.md#rate-limits). */
+/** An attempt counted as a failure before it was made, to be taken back if it succeeds. */
+interface Reservation {
+  kind: string
+  subject: string
+  ip: string
+}
+
+/**
+ * Sign-in, sign-up, change-password and reset requests: per address and per email+address
+ * (docs/api.md#rate-limits). An attempt is counted as a failure *before* the password is checked,
+ * in one atomic increment, so parallel guesses cannot all read "no failures yet"; a successful
+ * attempt then takes its count back (`settle`). Reset requests count every request.
+ */
 async function checkLimits(
   request: FastifyRequest,
   limiter: RateLimiter,
   kind: string,
   subject = emailOf(request.body),
-): Promise<void> {
+): Promise<Reservation | null> {
   const perIp = await limiter.hit([kind, 'ip', request.ip], AUTH_LIMITS.perIp)
   if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
-  const email = subject
-  if (!email) return
-  // Reset requests count every request; sign-in and sign-up count failures only.
-  const seen =
-    kind === 'reset'
-      ? await limiter.hitFailure(kind, email, request.ip)
-      : await limiter.peekFailures(kind, email, request.ip)
-  const limit = limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp)
-  if (kind === 'reset' ? seen.count > limit : seen.count >= limit)
+  if (!subject) return null
+  const seen = await limiter.hitFailure(kind, subject, request.ip)
+  if (seen.count > limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp))
     throw tooManyRequests(seen.retryAfterSeconds)
+  return kind === 'reset' ? null : { kind, subject, ip: request.ip }
 }
 
-async function countFailure(
-  request: FastifyRequest,
-  limiter: RateLimiter,
-  kind: string,
-  status: number,
-  subject = emailOf(request.body),
-) {
-  const email = subject
-  if (email && status >= 400 && status < 500 && status !== 429) {
-    await limiter.hitFailure(kind, email, request.ip)
-  }
+/** Keeps a reserved failure when the attempt was refused (4xx); takes it back otherwise. */
+async function settle(limiter: RateLimiter, reservation: Reservation | null | undefined, status: number) {
+  if (!reservation) return
+  if (status >= 400 && status < 500) return
+  await limiter.releaseFailure(reservation.kind, reservation.subject, reservation.ip)
 }
 
 /** better-auth routes we validate and limit before handing over (docs/api.md#rate-limits). */
@@ -185,6 +186,9 @@ const CHECKED_ROUTES = [
 ] as const
 
 const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, appOrigin }) => {
+  /** Each attempt's reserved failure, settled once the attempt's outcome is known. */
+  const reservations = new WeakMap<FastifyRequest, Reservation | null>()
+
   app.post(
     '/api/auth/sign-up/email',
     {
@@ -197,15 +201,18 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         },
       },
       config: { access: access.public },
-      preHandler: async (request) => checkLimits(request, limiter, 'sign-up'),
+      preHandler: async (request) => {
+        reservations.set(request, await checkLimits(request, limiter, 'sign-up'))
+      },
     },
     async (request, reply) => {
       try {
         await signUpWithInvite(app.db, request.body)
       } catch (error) {
-        if (error instanceof HttpProblem) await countFailure(request, limiter, 'sign-up', error.status)
+        await settle(limiter, reservations.get(request), error instanceof HttpProblem ? error.status : 500)
         throw error
       }
+      await settle(limiter, reservations.get(request), 200)
       const response = await auth.api.signInEmail({
         body: { email: request.body.email, password: request.body.password },
         headers: toFetchRequest(request, appOrigin).headers,
@@ -219,7 +226,6 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
    * Whose failures count: the email for sign-in and reset; for a password change, the user whose
    * session better-auth itself resolves (so extra or forged cookies cannot spread the guesses).
    */
-  const subjects = new WeakMap<FastifyRequest, string>()
   async function subjectOf(request: FastifyRequest, kind: string): Promise<string> {
     if (kind !== 'change-password') return emailOf(request.body)
     const session = await auth.api
@@ -236,8 +242,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         config: { access: access.public },
         preHandler: async (request) => {
           const subject = await subjectOf(request, route.kind)
-          subjects.set(request, subject)
-          await checkLimits(request, limiter, route.kind, subject)
+          reservations.set(request, await checkLimits(request, limiter, route.kind, subject))
         },
       },
       async (request, reply) => {
@@ -251,9 +256,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
             sql`delete from verifications where identifier like 'reset-password:%' and value = ${resetOwner}`,
           )
         }
-        if (route.kind === 'sign-in' || route.kind === 'change-password') {
-          await countFailure(request, limiter, route.kind, response.status, subjects.get(request))
-        }
+        await settle(limiter, reservations.get(request), response.status)
         return relay(response, reply)
       },
     )
