@@ -114,7 +114,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin)
   await app.register(compress, { threshold: 1024 })
   await app.register(openApiPlugin)
-  await app.register(accessPlugin, { auth, db: database.db, secret })
+  await app.register(accessPlugin, {
+    auth,
+    db: database.db,
+    secret,
+    secureCookies: env.appOrigin.startsWith('https://'),
+  })
 
   await app.register(healthRoutes)
   await app.register(authRoutes, {

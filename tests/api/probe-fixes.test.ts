@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifiedSessionToken } from '../../src/server/auth/session'
 import { selectRows } from '../../src/server/db/raw'
 import { addToTeam, createSatScore } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -182,5 +184,22 @@ describe('a used reset link voids the older ones', () => {
     expect(older.statusCode).toBe(400)
     expect(older.json().code).toBe('invalid-token')
     await t.login(person.email, 'a brand new password')
+  })
+})
+
+describe('cookie tossing on https', () => {
+  const sign = (token: string) =>
+    encodeURIComponent(`${token}.${createHmac('sha256', 'secret-secret').update(token).digest('base64')}`)
+  const attacker = `better-auth.session_token=${sign('attacker-token')}`
+  const victim = `__Secure-better-auth.session_token=${sign('victim-token')}`
+
+  it('on https only the __Secure- cookie counts, whatever the order', () => {
+    expect(verifiedSessionToken(`${attacker}; ${victim}`, 'secret-secret', true)).toBe('victim-token')
+    expect(verifiedSessionToken(`${victim}; ${attacker}`, 'secret-secret', true)).toBe('victim-token')
+    expect(verifiedSessionToken(attacker, 'secret-secret', true)).toBeNull()
+  })
+
+  it('on http (local development) the plain cookie is the session', () => {
+    expect(verifiedSessionToken(attacker, 'secret-secret')).toBe('attacker-token')
   })
 })

@@ -9,19 +9,27 @@ import type { Viewer } from '../modules/users/current-user'
 export const SESSION_EXPIRES_IN = 7 * 24 * 3600
 export const SESSION_UPDATE_AGE = 24 * 3600
 
-const COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token']
+const SECURE_COOKIE = '__Secure-better-auth.session_token'
+const PLAIN_COOKIE = 'better-auth.session_token'
 
 /**
  * The session token from better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`,
  * URI-encoded), verified here so the hot path skips better-auth's endpoint pipeline (ADR 012).
  */
-export function verifiedSessionToken(cookieHeader: string | undefined, secret: string): string | null {
+export function verifiedSessionToken(
+  cookieHeader: string | undefined,
+  secret: string,
+  secureOnly = false,
+): string | null {
   if (!cookieHeader) return null
+  // On https better-auth sets only the __Secure- cookie; a plain-named one beside it was tossed in
+  // by someone else (a sibling subdomain, an http page) and must not choose who we serve.
+  const names = secureOnly ? [SECURE_COOKIE] : [SECURE_COOKIE, PLAIN_COOKIE]
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=')
     if (eq < 0) continue
     const name = part.slice(0, eq).trim()
-    if (!COOKIE_NAMES.includes(name)) continue
+    if (!names.includes(name)) continue
     let value: string
     try {
       value = decodeURIComponent(part.slice(eq + 1).trim())

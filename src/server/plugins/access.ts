@@ -36,6 +36,8 @@ export interface SessionContext {
   auth: Auth
   db: Db
   secret: string
+  /** The app is served over https: only the __Secure- session cookie counts. */
+  secureCookies: boolean
 }
 
 /**
@@ -48,7 +50,7 @@ export async function resolveViewer(
   ctx: SessionContext,
 ): Promise<Viewer | null> {
   if (request.viewer) return request.viewer
-  const token = verifiedSessionToken(request.headers.cookie, ctx.secret)
+  const token = verifiedSessionToken(request.headers.cookie, ctx.secret, ctx.secureCookies)
   if (!token) return null
   const found = await loadSessionViewer(ctx.db, token)
   if (!found) return null
