@@ -203,3 +203,21 @@ describe('cookie tossing on https', () => {
     expect(verifiedSessionToken(attacker, 'secret-secret')).toBe('attacker-token')
   })
 })
+
+describe('the cross-site check cannot be skipped by the shape of the path', () => {
+  it.each([
+    ['POST', '/%61pi/v1/user-invites', { student: true }],
+    ['PATCH', '/%61pi/v1/users/me', { name: 'Tossed' }],
+    ['POST', '/api/v1/../v1/user-invites', { student: true }],
+  ] as const)('%s %s from a foreign origin is 403', async (method, url, payload) => {
+    const response = await t.request({
+      method,
+      url,
+      cookie: admin.cookie,
+      headers: { origin: 'https://evil.example' },
+      payload,
+    })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().code).toBe('cross-site-request')
+  })
+})

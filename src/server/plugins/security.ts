@@ -49,7 +49,9 @@ export default fp(
     // its own check skips requests without cookies (docs/api.md#cross-site-protection).
     const trusted = new Set(trustedOrigins(env))
     app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api')) return
+      // Every state-changing request, whatever its path looks like: a prefix test on the raw URL
+      // was skipped by an encoded path (/%61pi/…) or an absolute-form target.
+      if (SAFE_METHODS.has(request.method)) return
       const origin = request.headers.origin
       if (origin && !trusted.has(origin)) {
         return sendProblem(
