@@ -125,18 +125,31 @@ export interface SatSpec {
   date: string
   english: number
   math: number
+  source?: 'official' | 'practice' | 'diagnostic'
+  note?: string | null
+  /** Who added it; none for entries from before that was recorded. */
+  createdById?: string | null
 }
 export interface ActSpec extends SatSpec {
   reading: number
   science: number
 }
 
-export async function createSatScore(db: DbOrTx, studentId: string, score: SatSpec): Promise<void> {
-  await db.insert(satScores).values({ studentId, ...score })
+/** An SAT entry; answers its uuid. */
+export async function createSatScore(db: DbOrTx, studentId: string, score: SatSpec): Promise<string> {
+  const [row] = await db
+    .insert(satScores)
+    .values({ studentId, ...score })
+    .returning({ id: satScores.id })
+  return row!.id
 }
 
-export async function createActScore(db: DbOrTx, studentId: string, score: ActSpec): Promise<void> {
-  await db.insert(actScores).values({ studentId, ...score })
+export async function createActScore(db: DbOrTx, studentId: string, score: ActSpec): Promise<string> {
+  const [row] = await db
+    .insert(actScores)
+    .values({ studentId, ...score })
+    .returning({ id: actScores.id })
+  return row!.id
 }
 
 export interface DocumentSpec {

@@ -16,14 +16,17 @@ import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
+import adminSettingsRoutes from './routes/api/v1/admin-settings'
 import auditRoutes from './routes/api/v1/audit-events'
 import calendarRoutes from './routes/api/v1/calendar'
 import collegeRoutes from './routes/api/v1/colleges'
 import contactRoutes from './routes/api/v1/contact-requests'
+import dataRightsRoutes from './routes/api/v1/data-rights'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
 import screenRoutes from './routes/api/v1/screens'
+import sessionRoutes from './routes/api/v1/sessions'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
 import userInviteRoutes from './routes/api/v1/user-invites'
@@ -138,6 +141,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(auditRoutes)
+  await app.register(dataRightsRoutes)
+  await app.register(sessionRoutes)
+  await app.register(adminSettingsRoutes)
   await app.register(contactRoutes, {
     limiter,
     notifyEmail: env.CONTACT_NOTIFY_EMAIL,

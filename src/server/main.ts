@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
 import { buildApp } from './app'
 import { DEMO_PASSWORD, DemoRefusedError, seedDemo } from './cli/demo'
+import { answerBackupRequest } from './db/backup'
 import { openDatabase } from './db/client'
 import { EnvError, loadDotEnv, parseEnv } from './env'
 import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
@@ -35,10 +36,21 @@ async function main() {
   if (process.env.CRESTLINE_DEMO === '1') await loadDemo(database.db, env.NODE_ENV)
   const app = await buildApp({ env, database, logger })
 
+  // `npm run backup` asks the server that holds the embedded database for a copy (db/backup.ts).
+  const dumpDataDir = database.dumpDataDir
+  if (dumpDataDir) {
+    process.on('SIGUSR2', () => {
+      answerBackupRequest(env.DATA_DIR, dumpDataDir)
+        .then((file) => file && logger.info({ file }, 'backup written'))
+        .catch((err) => logger.error({ err }, 'backup failed'))
+    })
+  }
+
   // Task reminders: every instance runs the job; each reminder is claimed once in the database.
   const stopReminders = startReminders(() => sendDueReminders(database.db, app.mailer, env.appOrigin), logger)
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // SIGUSR2 asks for a backup (above), not for a shutdown.
+  closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error')
     else logger.info({ signal }, 'shutting down: finishing in-flight requests')
     stopReminders()

@@ -69,3 +69,28 @@ export const changePasswordFormSchema = z
     confirmPassword: confirmPasswordField,
   })
   .refine((form) => form.newPassword === form.confirmPassword, MISMATCH)
+
+/** Two-factor set-up, turning it off and new backup codes all ask for the current password. */
+export const twoFactorPasswordBodySchema = z.strictObject({ password: currentPasswordField })
+
+/** A six-digit code from an authenticator app. */
+export const totpCodeField = z
+  .string(MESSAGES.required)
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+
+/** The second step of a login (or the first code after set-up); trustDevice skips it on this browser for 30 days. */
+export const verifyTotpBodySchema = z.strictObject({
+  code: totpCodeField,
+  trustDevice: z.boolean().optional(),
+})
+
+/** One of the printed backup codes, used once, when the phone is not at hand. */
+export const verifyBackupCodeBodySchema = z.strictObject({
+  code: z
+    .string(MESSAGES.required)
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(64, 'Enter one backup code as printed.'),
+  trustDevice: z.boolean().optional(),
+})

@@ -5,6 +5,11 @@ import { orRequired } from './validation'
 /** Rules of docs/product.md#scores. */
 export const SAT_FIRST_DATE = '2005-03-01'
 export const ACT_FIRST_DATE = '1990-01-01'
+/** Where a score comes from: only official sittings count toward superscores. */
+export const SCORE_SOURCES = ['official', 'practice', 'diagnostic'] as const
+export type ScoreSource = (typeof SCORE_SOURCES)[number]
+export const SCORE_NOTE_MAX = 200
+
 /** From this date the ACT composite leaves science out (the enhanced ACT). */
 export const ENHANCED_ACT_DATE = '2025-09-01'
 /** The earliest time zone on Earth: a test taken this morning anywhere is not "in the future". */
@@ -34,12 +39,27 @@ const actSection = z
   .min(1, 'Use a score from 1 to 36.')
   .max(36, 'Use a score from 1 to 36.')
 
-/** Request bodies: `cumulative` is read-only and ignored when a client sends it back. */
+const sourceField = z.enum(SCORE_SOURCES, { error: orRequired('Use official, practice or diagnostic.') })
+const noteField = z
+  .string({ error: 'Use text.' })
+  .trim()
+  .max(SCORE_NOTE_MAX, `Use at most ${SCORE_NOTE_MAX} characters.`)
+  .nullish()
+/** Sent back by a client that read the entry: accepted and ignored. */
+const readOnlyEntryFields = {
+  cumulative: z.unknown().optional(),
+  uuid: z.unknown().optional(),
+  addedBy: z.unknown().optional(),
+}
+
+/** Request bodies: `source` defaults to official, so the original bodies still work. */
 export const satScoreInputSchema = z.strictObject({
   date: scoreDate(SAT_FIRST_DATE),
   english: satSection,
   math: satSection,
-  cumulative: z.unknown().optional(),
+  source: sourceField.optional(),
+  note: noteField,
+  ...readOnlyEntryFields,
 })
 export const actScoreInputSchema = z.strictObject({
   date: scoreDate(ACT_FIRST_DATE),
@@ -47,14 +67,65 @@ export const actScoreInputSchema = z.strictObject({
   math: actSection,
   reading: actSection,
   science: actSection,
-  cumulative: z.unknown().optional(),
+  source: sourceField.optional(),
+  note: noteField,
+  ...readOnlyEntryFields,
 })
+
+const atLeastOne = (keys: readonly string[]) => ({
+  message: `Send at least one of ${keys.join(', ')}.`,
+  path: ['body'],
+})
+const SAT_PATCH_KEYS = ['date', 'english', 'math', 'source', 'note'] as const
+const ACT_PATCH_KEYS = ['date', 'english', 'math', 'reading', 'science', 'source', 'note'] as const
+
+/** `PATCH …/sat-scores/{entryId}`: any of the fields; the entry as changed must still be valid. */
+export const satScorePatchSchema = satScoreInputSchema
+  .partial()
+  .refine((body) => SAT_PATCH_KEYS.some((key) => body[key] !== undefined), atLeastOne(SAT_PATCH_KEYS))
+export const actScorePatchSchema = actScoreInputSchema
+  .partial()
+  .refine((body) => ACT_PATCH_KEYS.some((key) => body[key] !== undefined), atLeastOne(ACT_PATCH_KEYS))
+export type SatScorePatch = z.infer<typeof satScorePatchSchema>
+export type ActScorePatch = z.infer<typeof actScorePatchSchema>
+
+/** `PUT /v1/students/{id}/targets`: the scores to coach toward; null clears one, absent keeps it. */
+export const targetsInputSchema = z.strictObject({
+  sat: z
+    .number({ error: orRequired('Enter a number.') })
+    .int('Use a whole number.')
+    .min(400, 'Use an SAT total from 400 to 1600.')
+    .max(1600, 'Use an SAT total from 400 to 1600.')
+    .multipleOf(10, 'SAT totals go in steps of 10.')
+    .nullish(),
+  act: z
+    .number({ error: orRequired('Enter a number.') })
+    .int('Use a whole number.')
+    .min(1, 'Use an ACT composite from 1 to 36.')
+    .max(36, 'Use an ACT composite from 1 to 36.')
+    .nullish(),
+})
+export type TargetsInput = z.infer<typeof targetsInputSchema>
+export const targetsSchema = z.object({ sat: z.number().nullable(), act: z.number().nullable() })
+export type Targets = z.infer<typeof targetsSchema>
+
+/**
+ * What an entry carries besides the original fields (a response may add fields): its id, where it
+ * comes from, a short note, and who added it (null for entries from before it was recorded).
+ */
+const entryDetails = {
+  uuid: z.string().optional(),
+  source: z.enum(SCORE_SOURCES).optional(),
+  note: z.string().nullable().optional(),
+  addedBy: z.object({ name: z.string(), uuid: z.string() }).nullable().optional(),
+}
 
 export const satScoreSchema = z.object({
   date: z.string(),
   english: z.number(),
   math: z.number(),
   cumulative: z.number(),
+  ...entryDetails,
 })
 export const actScoreSchema = z.object({
   date: z.string(),
@@ -63,6 +134,7 @@ export const actScoreSchema = z.object({
   reading: z.number(),
   science: z.number(),
   cumulative: z.number(),
+  ...entryDetails,
 })
 export type SatScore = z.infer<typeof satScoreSchema>
 export type ActScore = z.infer<typeof actScoreSchema>
@@ -109,12 +181,19 @@ const best = <T>(entries: T[], pick: (entry: T) => number) => Math.max(...entrie
 
 /**
  * SAT: best english + best math. ACT: the best of each section under the newest test's
- * composite rule (docs/product.md#scores). Null when there is no entry.
+ * composite rule (docs/product.md#scores). Official entries only unless said otherwise. Null
+ * when there is no entry.
  */
 export function superscores(
-  sat: Array<SatSections & { date: string }>,
-  act: Array<ActSections & { date: string }>,
+  satEntries: Array<SatSections & { date: string; source?: ScoreSource | undefined }>,
+  actEntries: Array<ActSections & { date: string; source?: ScoreSource | undefined }>,
+  { officialOnly = true }: { officialOnly?: boolean } = {},
 ): Superscores {
+  // Only official sittings count, as colleges count them; `superscoresAll` takes every entry.
+  const counts = (entry: { source?: ScoreSource | undefined }) =>
+    !officialOnly || (entry.source ?? 'official') === 'official'
+  const sat = satEntries.filter(counts)
+  const act = actEntries.filter(counts)
   const satBest =
     sat.length === 0
       ? null

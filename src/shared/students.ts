@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { documentSchema } from './documents'
 import { guardianSchema } from './guardians'
 import { ROLES } from './roles'
-import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
+import { actScoreSchema, satScoreSchema, superscoresSchema, targetsSchema } from './scores'
 import { userSummarySchema } from './users'
 import { booleanField } from './validation'
 
@@ -17,7 +17,12 @@ export const studentSchema = z.object({
   documents: z.array(documentSchema),
   satScoresHistorical: z.array(satScoreSchema),
   actScoresHistorical: z.array(actScoreSchema),
+  /** Official sittings only, as colleges count them. */
   superscores: superscoresSchema,
+  /** Every entry, practice and diagnostic too. */
+  superscoresAll: superscoresSchema.optional(),
+  /** The totals the student is coached toward. */
+  targets: targetsSchema.optional(),
 })
 export type Student = z.infer<typeof studentSchema>
 

@@ -45,6 +45,10 @@ export const currentUserSchema = z.object({
   emailTaskReminders: z.boolean().optional(),
   /** IANA time zone: reminders go out at 08:00 there, and "overdue" is judged by its calendar. */
   timeZone: z.string().optional(),
+  /** An authenticator app is set up (/settings "Two-factor"). */
+  twoFactorEnabled: z.boolean().optional(),
+  /** Admins require two-factor of this staff member, who has not set it up: set-up comes first. */
+  twoFactorRequired: z.boolean().optional(),
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createInvite } from '../factories'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 // The real limits (scale 1), which the rest of the suite raises (docs/api.md#rate-limits), in each
@@ -140,6 +141,38 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
     const limited = await change(user.password)
     expect(limited.statusCode).toBe(429)
     expect(limited.json().code).toBe('rate-limited')
+  })
+
+  it('an invite naming no email tests at most 5 emails for an account, from any number of addresses', async () => {
+    const invite = await createInvite(t.db)
+    const signUp = (email: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress,
+        payload: { invite: invite.id, name: 'Curious Person', email, password: 'a long enough password' },
+      })
+    const taken = await Promise.all(Array.from({ length: 5 }, () => t.userWith({ roles: ['student'] })))
+    const codes: number[] = []
+    for (const [i, user] of taken.entries())
+      codes.push((await signUp(user.email, `192.0.2.${40 + i}`)).statusCode)
+    expect(codes).toEqual([409, 409, 409, 409, 409])
+    const sixth = await signUp(`nobody-${randomUUID()}@example.test`, '192.0.2.60')
+    expect(sixth.statusCode).toBe(429)
+    // Other invites are untouched, and a sign-up that works takes its reservation back.
+    const fresh = await createInvite(t.db)
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      remoteAddress: '192.0.2.61',
+      payload: {
+        invite: fresh.id,
+        name: 'New Person',
+        email: `new-${randomUUID()}@example.test`,
+        password: 'a long enough password',
+      },
+    })
+    expect(ok.statusCode).toBe(200)
   })
 
   it('allows 60 attempts per address a minute, so a classroom can log in', async () => {

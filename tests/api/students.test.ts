@@ -78,10 +78,16 @@ describe('GET /api/v1/students/{id}', () => {
       pinned: false,
       createdAt: '2025-05-01T00:00:00.000Z',
     })
+    // The original fields, and (as responses may add fields) each entry's uuid, source, note and author.
     expect(body.satScoresHistorical).toEqual([
-      { date: '2025-03-08', english: 600, math: 720, cumulative: 1320 },
-      { date: '2025-10-04', english: 650, math: 700, cumulative: 1350 },
+      expect.objectContaining({ date: '2025-03-08', english: 600, math: 720, cumulative: 1320 }),
+      expect.objectContaining({ date: '2025-10-04', english: 650, math: 700, cumulative: 1350 }),
     ])
+    expect(body.satScoresHistorical[0]).toMatchObject({
+      uuid: expect.any(String),
+      source: 'official',
+      note: null,
+    })
     // Before 2025-09-01 the composite counts science; from then on it does not.
     expect(body.actScoresHistorical.map((a: { cumulative: number }) => a.cumulative)).toEqual([29, 31])
     expect(body.superscores).toEqual({
@@ -136,7 +142,8 @@ describe('scores', () => {
       cumulative: 1,
     })
     expect(created.statusCode).toBe(201)
-    expect(created.json()).toEqual({ date: '2025-03-08', english: 600, math: 650, cumulative: 1250 })
+    expect(created.json()).toMatchObject({ date: '2025-03-08', english: 600, math: 650, cumulative: 1250 })
+    expect(created.json()).toMatchObject({ source: 'official', addedBy: { uuid: expect.any(String) } })
     for (const [field, value, message] of [
       ['english', 805, 'SAT section scores go in steps of 10.'],
       ['math', 190, 'Use a score from 200 to 800.'],

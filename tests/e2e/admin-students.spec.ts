@@ -1,20 +1,13 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, logInByApi, test } from './support/fixtures'
-import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person } from './support/people'
+import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person, visitAs } from './support/people'
 import { ADMIN_EMAIL, ADMIN_NAME, adminPassword } from './support/state'
 
 /** The admin area in the browser: the /admin overview, Manage Students (archive, restore) and /settings. */
 
 // Journeys with several visitors and axe checks: 90 s each.
 test.describe.configure({ timeout: 90_000 })
-
-type NewVisitor = () => Promise<{ context: BrowserContext; page: Page }>
-
-async function visitAs(newVisitor: NewVisitor, person: Person) {
-  const visitor = await newVisitor()
-  await logInByApi(visitor.context.request, person.email, PEOPLE_PASSWORD)
-  return visitor.page
-}
 
 /** A unique, letters-only suffix: people.ts builds email addresses from names. */
 /**
@@ -214,6 +207,55 @@ test('settings: name and bio change at once, a wrong current password is refused
   await expect(page.getByText('Your current password is not correct.')).toBeVisible()
   await expect(current).toBeFocused()
   await expect(current).toHaveAttribute('aria-invalid', 'true')
+  await expectAccessible()
+  // A password from the common-password list is refused at its field.
+  await current.fill(PEOPLE_PASSWORD)
+  await page.getByLabel('New password', { exact: true }).fill('qwertyuiop')
+  await page.getByLabel('Confirm new password').fill('qwertyuiop')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(
+    page.getByText('This password is on a list of common passwords. Choose another.'),
+  ).toBeVisible()
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused()
+  await page.getByLabel('New password', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirm new password').fill(newPassword)
+
+  // A copy of their own data, as a readable page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('region', { name: 'Your data' })
+      .getByRole('link', { name: 'Download as a readable page' })
+      .click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^crestline-my-data-\d{4}-\d{2}-\d{2}\.html$/)
+  expect(await readFile((await download.path())!, 'utf8')).toContain(newName)
+
+  // Signed-in devices: another browser shows up, and logging it out ends it at once.
+  const laptop = await newVisitor()
+  await logInByApi(laptop.context.request, student.email, PEOPLE_PASSWORD)
+  await page.reload()
+  const devices = page.getByRole('region', { name: 'Signed-in devices' })
+  // This browser, the laptop, and the API login that onboarded the student.
+  await expect(devices.getByRole('listitem')).toHaveCount(3)
+  await expect(devices.getByText('This browser')).toHaveCount(1)
+  await devices
+    .getByRole('button', { name: /^Log out Chrome/ })
+    .first()
+    .click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click()
+  await expect(devices.getByRole('listitem')).toHaveCount(2)
+  await devices.getByRole('button', { name: 'Log out everywhere else' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Log out everywhere else?' })
+    .getByRole('button', { name: 'Log out' })
+    .click()
+  await expect(devices.getByRole('listitem')).toHaveCount(1)
+  await expect(devices.getByRole('button', { name: 'Log out everywhere else' })).toHaveCount(0)
+  // The reload above emptied the password form.
+  await page.getByLabel('New password', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirm new password').fill(newPassword)
+  expect((await laptop.context.request.get('/api/v1/users/me')).status()).toBe(401)
   await expectAccessible()
 
   // Another browser of the same person is logged out by the change.

@@ -137,7 +137,9 @@ test('public pages offer the workspace to a logged-in visitor, the 404 page too'
   }
   await header.getByRole('link', { name: 'Open workspace' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await page.getByRole('button', { name: 'Log out' }).click()
+  // The dashboard has finished loading (its task list last) before the session ends.
+  await expect(page.getByRole('region', { name: 'My tasks' })).toContainText(/Nothing to do|Due|No due date/)
+  await page.getByRole('button', { name: 'Log out', exact: true }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/')
   await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible()
@@ -176,7 +178,7 @@ test('the score dialog asks before Esc throws a half-typed score away; settings 
   await expect(dialog).toBeHidden()
 
   await sat.getByRole('button', { name: 'Add SAT score' }).click()
-  await dialog.getByRole('textbox', { name: 'English' }).fill('650')
+  await dialog.getByRole('textbox', { name: 'Reading and Writing' }).fill('650')
   const questions: string[] = []
   page.once('dialog', (question) => {
     questions.push(question.message())
@@ -185,7 +187,7 @@ test('the score dialog asks before Esc throws a half-typed score away; settings 
   await page.keyboard.press('Escape')
   await expect.poll(() => questions).toEqual(['Discard the SAT score you started?'])
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('textbox', { name: 'English' })).toHaveValue('650')
+  await expect(dialog.getByRole('textbox', { name: 'Reading and Writing' })).toHaveValue('650')
   page.once('dialog', (question) => void question.accept())
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(dialog).toBeHidden()

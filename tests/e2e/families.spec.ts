@@ -1,6 +1,13 @@
-import type { BrowserContext, Page } from '@playwright/test'
-import { expect, logInByApi, test, waitForMail } from './support/fixtures'
-import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person } from './support/people'
+import { expect, test, waitForMail } from './support/fixtures'
+import {
+  addToTeam,
+  adminApi,
+  createPerson,
+  PEOPLE_PASSWORD,
+  type Person,
+  section,
+  visitAs,
+} from './support/people'
 import { e2eState } from './support/state'
 
 let student: Person
@@ -27,16 +34,6 @@ test.beforeAll(async () => {
   }
   await admin.dispose()
 })
-
-type NewVisitor = () => Promise<{ context: BrowserContext; page: Page }>
-
-async function visitAs(newVisitor: NewVisitor, person: Person) {
-  const visitor = await newVisitor()
-  await logInByApi(visitor.context.request, person.email, PEOPLE_PASSWORD)
-  return visitor.page
-}
-
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
 /** Every mail the sink holds for `to` whose text matches `pattern`. */
 async function mailsTo(to: string, pattern: RegExp): Promise<string[]> {

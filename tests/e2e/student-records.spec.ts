@@ -1,6 +1,14 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
 import { expect, logInByApi, test } from './support/fixtures'
-import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person } from './support/people'
+import {
+  addToTeam,
+  adminApi,
+  createPerson,
+  PEOPLE_PASSWORD,
+  type Person,
+  section,
+  visitAs,
+} from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 let student: Person
@@ -21,14 +29,6 @@ test.beforeAll(async () => {
   await addToTeam(admin, student, fao)
   await admin.dispose()
 })
-
-async function visitAs(newVisitor: () => Promise<{ context: BrowserContext; page: Page }>, person: Person) {
-  const visitor = await newVisitor()
-  await logInByApi(visitor.context.request, person.email, PEOPLE_PASSWORD)
-  return visitor.page
-}
-
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 
 test('an educator adds a score and documents; the student sees them, but not the hidden one', async ({
   newVisitor,
@@ -60,19 +60,25 @@ test('an educator adds a score and documents; the student sees them, but not the
   await dialog.getByRole('button', { name: 'Save score' }).click()
   await expect(dialog.getByText('This field is required.')).toHaveCount(3)
   await dialog.getByLabel('Test date').fill('2025-03-08')
-  await dialog.getByRole('textbox', { name: 'English' }).fill('655')
+  await dialog.getByRole('textbox', { name: 'Reading and Writing' }).fill('655')
   await dialog.getByRole('textbox', { name: 'Math' }).fill('900')
   await dialog.getByRole('button', { name: 'Save score' }).click()
   await expect(dialog.getByText('SAT section scores go in steps of 10.')).toBeVisible()
   await expect(dialog.getByText('Use a score from 200 to 800.')).toBeVisible()
   await expectAccessible(page)
-  await dialog.getByRole('textbox', { name: 'English' }).fill('650')
+  await dialog.getByRole('textbox', { name: 'Reading and Writing' }).fill('650')
   await dialog.getByRole('textbox', { name: 'Math' }).fill('700')
   await dialog.getByRole('button', { name: 'Save score' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('status').getByText('SAT score added')).toBeVisible()
   const row = sat.getByRole('row', { name: /Mar 8, 2025/ })
-  await expect(row.getByRole('cell')).toHaveText(['650', '700', '1350', 'Delete'])
+  await expect(row.getByRole('cell')).toHaveText([
+    '650',
+    '700',
+    '1350',
+    `OfficialAdded by ${educator.name}`,
+    'EditDelete',
+  ])
   await expect(sat.getByText('Superscore 1350')).toBeVisible()
   const chart = page.getByRole('figure', { name: 'SAT score chart' })
   await expect(chart.getByRole('application', { name: 'SAT score history' })).toBeVisible()
@@ -80,7 +86,7 @@ test('an educator adds a score and documents; the student sees them, but not the
   // A second test lifts the superscore: best English with best Math.
   await sat.getByRole('button', { name: 'Add SAT score' }).click()
   await dialog.getByLabel('Test date').fill('2025-10-04')
-  await dialog.getByRole('textbox', { name: 'English' }).fill('700')
+  await dialog.getByRole('textbox', { name: 'Reading and Writing' }).fill('700')
   await dialog.getByRole('textbox', { name: 'Math' }).fill('680')
   await dialog.getByRole('button', { name: 'Save score' }).click()
   await expect(sat.getByText('Superscore 1400')).toBeVisible()
@@ -204,6 +210,35 @@ test('an admin adds and removes a team member', async ({ page, expectAccessible 
   await expect(confirm).toBeHidden()
   await expect(team.getByRole('link', { name: spare.name })).toHaveCount(0)
   await expect(picker.getByRole('option', { name: new RegExp(spare.name) })).toHaveCount(1)
+
+  // History: every change to the record, newest first, loaded when asked for.
+  const history = section(page, 'History')
+  await history.getByRole('button', { name: 'Show history' }).click()
+  const changes = history.getByRole('listitem')
+  await expect(changes.first()).toContainText(`removed ${spare.name} from ${student.name}'s team`)
+  await expect(
+    history.getByText(
+      `${educator.name} added the document “Common App essay draft” on ${student.name}'s record`,
+    ),
+  ).toBeVisible()
+  await expectAccessible()
+
+  // The whole record as a file, history included.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    history.getByRole('link', { name: 'Download as JSON' }).click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^crestline-student-record-\d{4}-\d{2}-\d{2}\.json$/)
+  const copy = JSON.parse(await readFile((await download.path())!, 'utf8'))
+  expect(copy).toMatchObject({ kind: 'student-record', account: { uuid: student.uuid } })
+  expect(copy.history.length).toBeGreaterThan(2)
+})
+
+test('only admins see a record’s History', async ({ newVisitor }) => {
+  const page = await visitAs(newVisitor, educator)
+  await page.goto(`/students/${student.uuid}`)
+  await expect(section(page, 'Team')).toBeVisible()
+  await expect(section(page, 'History')).toHaveCount(0)
 })
 
 test('score dates read the same day in Los Angeles and in Tokyo', async ({

@@ -160,6 +160,54 @@ describe('auditSentence', () => {
     }
   })
 
+  it('describes document, task and college changes on a record', () => {
+    const item = (action: string, before: unknown, after: unknown) =>
+      auditSentence(event({ action, subjectType: action.split('.')[0], subjectName: null, before, after }))
+    const doc = { name: 'Essay draft', url: 'https://x.example', hidden: false, pinned: false }
+    expect(item('document.created', null, doc)).toBe(
+      "Avery Admin added the document “Essay draft” on Rosa Student's record",
+    )
+    expect(item('document.updated', doc, { ...doc, hidden: true, pinned: true })).toBe(
+      "Avery Admin edited the document “Essay draft” on Rosa Student's record, now hidden and now pinned",
+    )
+    expect(item('document.deleted', { ...doc, name: '' }, null)).toBe(
+      "Avery Admin deleted a document on Rosa Student's record",
+    )
+    const task = { title: 'Practice test 3', status: 'open' }
+    expect(item('task.updated', task, { ...task, status: 'done' })).toBe(
+      "Avery Admin marked the task “Practice test 3” on Rosa Student's record done",
+    )
+    expect(item('task.updated', { ...task, status: 'done' }, task)).toContain('reopened the task')
+    expect(item('task.deleted', task, null)).toBe(
+      "Avery Admin deleted the task “Practice test 3” on Rosa Student's record",
+    )
+    expect(item('college.created', null, { name: 'Reed College' })).toBe(
+      "Avery Admin added “Reed College” to Rosa Student's college list",
+    )
+    expect(item('college.deleted', 'odd', null)).toBe(
+      "Avery Admin removed an entry from Rosa Student's college list",
+    )
+  })
+
+  it('describes score changes and targets', () => {
+    const score = { test: 'SAT', date: '2025-03-08', english: 600, math: 650, source: 'practice' }
+    expect(auditSentence(event({ action: 'score.added', subjectType: 'score', after: score }))).toBe(
+      "Avery Admin added an SAT score of Mar 8, 2025 (practice) on Rosa Student's record",
+    )
+    expect(
+      auditSentence(
+        event({
+          action: 'score.deleted',
+          subjectType: 'score',
+          before: { ...score, test: 'ACT', source: 'official' },
+        }),
+      ),
+    ).toBe("Avery Admin deleted an ACT score of Mar 8, 2025 on Rosa Student's record")
+    expect(auditSentence(event({ action: 'targets.changed', after: { sat: 1450, act: null } }))).toBe(
+      "Avery Admin changed Rosa Student's score targets: SAT 1450, ACT none",
+    )
+  })
+
   it('falls back to the raw action and to a removed actor', () => {
     expect(auditSentence(event({ action: 'thing.happened', actor: null }))).toBe(
       'A removed account: thing.happened',

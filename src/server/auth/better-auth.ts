@@ -1,12 +1,13 @@
 import { betterAuth, getCurrentAdapter } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
+import { twoFactor } from 'better-auth/plugins'
 import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { BRAND } from '../../shared/brand'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation'
 import type { Db } from '../db/client'
-import { accounts, sessions, users, verifications } from '../db/schema'
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { resetPasswordMail } from '../mail/messages'
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session'
@@ -37,7 +38,13 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
       transaction: true,
     }),
     emailAndPassword: {
@@ -70,6 +77,8 @@ export function createAuth(options: AuthOptions) {
       expiresIn: SESSION_EXPIRES_IN,
       updateAge: SESSION_UPDATE_AGE,
     },
+    // TOTP with an authenticator app and ten one-time backup codes (ADR 030); no email codes.
+    plugins: [twoFactor({ issuer: BRAND.name, backupCodeOptions: { amount: 10 } })],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },

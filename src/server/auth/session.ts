@@ -3,11 +3,16 @@ import { sql } from 'drizzle-orm'
 import type { Role } from '../../shared/roles'
 import type { DbOrTx } from '../db/client'
 import { selectRowsPrepared } from '../db/raw'
+import { twoFactorMissingSql } from '../modules/admin/settings'
 import type { Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
 export const SESSION_EXPIRES_IN = 7 * 24 * 3600
 export const SESSION_UPDATE_AGE = 24 * 3600
+/** However often it is used, a session ends this long after its login (seconds). */
+export const SESSION_MAX_AGE = 30 * 24 * 3600
+/** How stale a session's "last seen" may get before a request writes it again (seconds). */
+const SESSION_SEEN_EVERY = 5 * 60
 
 const SECURE_COOKIE = '__Secure-better-auth.session_token'
 const PLAIN_COOKIE = 'better-auth.session_token'
@@ -48,6 +53,8 @@ export function verifiedSessionToken(
 
 interface SessionRow {
   id: string
+  session_id: string
+  seen_long_ago: boolean
   name: string
   email: string
   onboarding_required: boolean
@@ -57,6 +64,7 @@ interface SessionRow {
   is_admin: boolean
   is_fao: boolean
   is_guardian: boolean
+  two_factor_required: boolean
 }
 
 /** One query: a live session's user and their roles (a disabled user has no session). */
@@ -68,17 +76,24 @@ export async function loadSessionViewer(
     db,
     'session-viewer',
     sql`
-    select u.id, u.name, u.email, u.onboarding_required,
+    select u.id, u.name, u.email, u.onboarding_required, s.id as session_id,
+      s.updated_at < now() - make_interval(secs => ${SESSION_SEEN_EVERY}) as seen_long_ago,
       s.expires_at - make_interval(secs => ${SESSION_EXPIRES_IN - SESSION_UPDATE_AGE}) <= now() as needs_refresh,
       exists(select 1 from student_profiles where user_id = u.id) as is_student,
       exists(select 1 from educator_profiles where user_id = u.id) as is_educator,
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
-      exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian
+      exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
+      ${twoFactorMissingSql} as two_factor_required
     from sessions s join users u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now() and u.disabled_at is null`,
+    where s.token = ${token} and s.expires_at > now() and u.disabled_at is null
+      and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`,
   )
   if (!row) return null
+  // "Last seen" for the person's list of sessions, written at most every few minutes per session.
+  if (row.seen_long_ago) {
+    await db.execute(sql`update sessions set updated_at = now() where id = ${row.session_id}`)
+  }
   const roles = new Set<Role>()
   if (row.is_admin) roles.add('admin')
   if (row.is_educator) roles.add('educator')
@@ -92,6 +107,8 @@ export async function loadSessionViewer(
       email: row.email,
       onboardingRequired: row.onboarding_required,
       roles,
+      sessionId: row.session_id,
+      twoFactorRequired: row.two_factor_required,
     },
     needsRefresh: row.needs_refresh,
   }

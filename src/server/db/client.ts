@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
+import { dumpPglite } from './backup'
 import { acquireDataDirLock } from './lock-file'
 import * as schema from './schema'
 
@@ -19,6 +20,8 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** The embedded database's files as a gzipped tar, taken between transactions (`db/backup.ts`). */
+  dumpDataDir?: () => Promise<Buffer>
 }
 
 /** Any number; both instances of a migration must agree on it. */
@@ -81,6 +84,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         await client.close()
         releaseLock()
       },
+      dumpDataDir: () => dumpPglite(client),
     }
   } catch (error) {
     releaseLock()

@@ -14,12 +14,20 @@ import { forbidden, HttpProblem, unauthorized } from '../problems'
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; roles?: readonly Role[]; allowDuringOnboarding?: boolean }
+  | {
+      kind: 'user'
+      roles?: readonly Role[]
+      allowDuringOnboarding?: boolean
+      /** Open to staff who must still set up two-factor (their own account's routes). */
+      ownAccountOnly?: boolean
+    }
 
 export const access = {
   public: { kind: 'public' } as Access,
   anyUser: { kind: 'user' } as Access,
   duringOnboarding: { kind: 'user', allowDuringOnboarding: true } as Access,
+  /** The caller's own account (sessions, their data): open before two-factor set-up too. */
+  ownAccount: { kind: 'user', ownAccountOnly: true } as Access,
   roles: (...roles: Role[]): Access => ({ kind: 'user', roles }),
 }
 
@@ -61,7 +69,8 @@ export async function resolveViewer(
     })
     if (!response) return null
     for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie)
-    request.viewer = (await loadViewer(ctx.db, response.user.id)) ?? null
+    const viewer = await loadViewer(ctx.db, response.user.id)
+    request.viewer = viewer ? { ...viewer, sessionId: response.session.id } : null
     return request.viewer
   }
   request.viewer = found.viewer
@@ -91,6 +100,9 @@ export default fp(
       if (!viewer) throw unauthorized()
       if (viewer.onboardingRequired && !rule.allowDuringOnboarding) {
         throw forbidden('Finish onboarding first.', 'onboarding-required')
+      }
+      if (viewer.twoFactorRequired && !rule.allowDuringOnboarding && !rule.ownAccountOnly) {
+        throw forbidden('Set up two-factor authentication in Settings first.', 'two-factor-required')
       }
       if (rule.roles && !rule.roles.some((role) => viewer.roles.has(role))) {
         throw new HttpProblem(403, 'forbidden', `Only ${rule.roles.join(' or ')} users may do this.`)

@@ -8,12 +8,17 @@ import {
   resetPasswordBodySchema,
   signInBodySchema,
   signUpBodySchema,
+  twoFactorPasswordBodySchema,
+  verifyBackupCodeBodySchema,
+  verifyTotpBodySchema,
 } from '../../shared/auth'
 import { SESSION_HINT_COOKIE } from '../../shared/public-site'
 import type { Auth } from '../auth/better-auth'
+import { refuseCommonPassword } from '../auth/common-passwords'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
 import { SESSION_EXPIRES_IN } from '../auth/session'
 import { selectRows } from '../db/raw'
+import { twoFactorRequiredOf } from '../modules/admin/settings'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
 import { sendProblem } from '../plugins/errors'
@@ -53,6 +58,10 @@ function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
     if (value === undefined) continue
     headers.set(name, Array.isArray(value) ? value.join(', ') : value)
   }
+  // The address better-auth records on a session is Fastify's (which trusts a proxy only when
+  // TRUST_PROXY says so), never a forwarded header the caller wrote.
+  headers.delete('x-real-ip')
+  headers.set('x-forwarded-for', request.ip)
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
   return new Request(`${appOrigin}${request.url}`, {
     method: request.method,
@@ -76,7 +85,11 @@ export function sessionHintCookie(setCookies: string[]): string | undefined {
     : `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${SESSION_EXPIRES_IN}; SameSite=Lax${secure}`
 }
 
-async function relay(response: Response, reply: FastifyReply): Promise<FastifyReply> {
+async function relay(
+  response: Response,
+  reply: FastifyReply,
+  transform: (text: string) => string = (text) => text,
+): Promise<FastifyReply> {
   const setCookies = response.headers.getSetCookie()
   for (const cookie of setCookies) reply.header('set-cookie', cookie)
   const hint = sessionHintCookie(setCookies)
@@ -103,7 +116,21 @@ async function relay(response: Response, reply: FastifyReply): Promise<FastifyRe
     if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
       reply.header(name, value)
   }
-  return reply.code(response.status).send(withoutToken(text))
+  return reply.code(response.status).send(transform(withoutToken(text)))
+}
+
+/**
+ * The authenticator link's `issuer` with its space as `%20`: the key-URI format authenticator
+ * apps read does not decode `+`, so "Crestline+Prep" would be shown as the account's issuer.
+ */
+export function withStandardIssuer(text: string): string {
+  return text.replace(/([?&]issuer=)([^&"]*)/, (_match, prefix: string, value: string) => {
+    try {
+      return `${prefix}${encodeURIComponent(decodeURIComponent(value.replaceAll('+', ' ')))}`
+    } catch {
+      return `${prefix}${value}`
+    }
+  })
 }
 
 /** The session lives in the HttpOnly cookie only: page scripts never see its token. */
@@ -150,6 +177,18 @@ async function checkLimits(
   return kind === 'reset' ? null : { kind, subject, ip: request.ip }
 }
 
+/**
+ * Refused sign-ups on one invite, from any address: an invite that names no email would otherwise
+ * let whoever holds it test, one email after another, which ones have an account (409
+ * `email-taken`). Five refusals per invite per 15 minutes (docs/api.md#rate-limits).
+ */
+async function checkInviteLimit(limiter: RateLimiter, invite: string): Promise<Reservation> {
+  const seen = await limiter.hitFailure('sign-up-invite', invite, 'any address')
+  if (seen.count > limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp))
+    throw tooManyRequests(seen.retryAfterSeconds)
+  return { kind: 'sign-up-invite', subject: invite, ip: 'any address' }
+}
+
 /** Keeps a reserved failure when the attempt was refused (4xx); takes it back otherwise. */
 async function settle(limiter: RateLimiter, reservation: Reservation | null | undefined, status: number) {
   if (!reservation) return
@@ -178,6 +217,36 @@ const CHECKED_ROUTES = [
     summary: 'Set a new password with an emailed token',
   },
   {
+    path: '/api/auth/two-factor/enable',
+    kind: 'two-factor-password',
+    body: twoFactorPasswordBodySchema,
+    summary: 'Start two-factor set-up: answers the authenticator link (otpauth://) and ten backup codes',
+  },
+  {
+    path: '/api/auth/two-factor/disable',
+    kind: 'two-factor-password',
+    body: twoFactorPasswordBodySchema,
+    summary: 'Turn two-factor off (refused while an admin requires it of your roles)',
+  },
+  {
+    path: '/api/auth/two-factor/generate-backup-codes',
+    kind: 'two-factor-password',
+    body: twoFactorPasswordBodySchema,
+    summary: 'New backup codes; the old ones stop working',
+  },
+  {
+    path: '/api/auth/two-factor/verify-totp',
+    kind: 'two-factor-code',
+    body: verifyTotpBodySchema,
+    summary: "A code from the authenticator app: the login's second step, or the first code after set-up",
+  },
+  {
+    path: '/api/auth/two-factor/verify-backup-code',
+    kind: 'two-factor-code',
+    body: verifyBackupCodeBodySchema,
+    summary: "A backup code instead of the app's code (each works once)",
+  },
+  {
     path: '/api/auth/change-password',
     kind: 'change-password',
     body: changePasswordBodySchema,
@@ -188,6 +257,7 @@ const CHECKED_ROUTES = [
 const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, appOrigin }) => {
   /** Each attempt's reserved failure, settled once the attempt's outcome is known. */
   const reservations = new WeakMap<FastifyRequest, Reservation | null>()
+  const inviteReservations = new WeakMap<FastifyRequest, Reservation | null>()
 
   app.post(
     '/api/auth/sign-up/email',
@@ -202,17 +272,23 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       },
       config: { access: access.public },
       preHandler: async (request) => {
+        refuseCommonPassword('password', request.body.password)
         reservations.set(request, await checkLimits(request, limiter, 'sign-up'))
+        inviteReservations.set(request, await checkInviteLimit(limiter, request.body.invite))
       },
     },
     async (request, reply) => {
+      const settleBoth = async (status: number) => {
+        await settle(limiter, reservations.get(request), status)
+        await settle(limiter, inviteReservations.get(request), status)
+      }
       try {
         await signUpWithInvite(app.db, request.body)
       } catch (error) {
-        await settle(limiter, reservations.get(request), error instanceof HttpProblem ? error.status : 500)
+        await settleBoth(error instanceof HttpProblem ? error.status : 500)
         throw error
       }
-      await settle(limiter, reservations.get(request), 200)
+      await settleBoth(200)
       const response = await auth.api.signInEmail({
         body: { email: request.body.email, password: request.body.password },
         headers: toFetchRequest(request, appOrigin).headers,
@@ -227,7 +303,9 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
    * session better-auth itself resolves (so extra or forged cookies cannot spread the guesses).
    */
   async function subjectOf(request: FastifyRequest, kind: string): Promise<string> {
-    if (kind !== 'change-password') return emailOf(request.body)
+    // A code is limited per address here and per login by better-auth (5 tries, then a lockout).
+    if (kind === 'two-factor-code') return ''
+    if (kind !== 'change-password' && kind !== 'two-factor-password') return emailOf(request.body)
     const session = await auth.api
       .getSession({ headers: toFetchRequest(request, appOrigin).headers })
       .catch(() => null)
@@ -241,6 +319,13 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         schema: { tags: ['auth'], summary: route.summary, body: route.body },
         config: { access: access.public },
         preHandler: async (request) => {
+          if (route.path === '/api/auth/two-factor/disable') await refuseWhileRequired(request)
+          // Before the limits: choosing a common password is not a failed guess.
+          refuseCommonPassword('newPassword', (request.body as { newPassword?: unknown }).newPassword)
+          // A new password ends every other session (docs/product.md#accounts-and-sessions).
+          if (route.kind === 'change-password') {
+            ;(request.body as { revokeOtherSessions?: boolean }).revokeOtherSessions = true
+          }
           const subject = await subjectOf(request, route.kind)
           reservations.set(request, await checkLimits(request, limiter, route.kind, subject))
         },
@@ -257,9 +342,27 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
           )
         }
         await settle(limiter, reservations.get(request), response.status)
-        return relay(response, reply)
+        return relay(
+          response,
+          reply,
+          route.path === '/api/auth/two-factor/enable' ? withStandardIssuer : undefined,
+        )
       },
     )
+  }
+
+  /** Staff cannot turn two-factor off while admins require it of them. */
+  async function refuseWhileRequired(request: FastifyRequest) {
+    const session = await auth.api
+      .getSession({ headers: toFetchRequest(request, appOrigin).headers })
+      .catch(() => null)
+    if (session && (await twoFactorRequiredOf(app.db, session.user.id))) {
+      throw new HttpProblem(
+        403,
+        'two-factor-required',
+        'Admins require two-factor for staff, so it cannot be turned off. Make new backup codes instead.',
+      )
+    }
   }
 
   async function resetTokenOwner(body: unknown): Promise<string | null> {

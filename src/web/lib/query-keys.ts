@@ -14,6 +14,8 @@ export interface UserFilters {
  */
 export const queryKeys = {
   currentUser: ['current-user'] as const,
+  mySessions: ['my-sessions'] as const,
+  appSettings: ['app-settings'] as const,
   invitePreview: (invite: string) => ['invite-preview', invite] as const,
   screens: {
     all: ['screens'] as const,
@@ -30,7 +32,12 @@ export const queryKeys = {
     detail: (uuid: string) => ['students', 'detail', uuid] as const,
     availableUsers: (uuid: string) => ['students', 'available-users', uuid] as const,
     notes: (uuid: string) => ['students', 'notes', uuid] as const,
+    tasks: (uuid: string) => ['students', 'tasks', uuid] as const,
+    colleges: (uuid: string) => ['students', 'colleges', uuid] as const,
   },
+  /** Under one prefix, so a task change refreshes both dashboard lists. */
+  myTasks: (scope: 'assigned' | 'students') => ['my-tasks', scope] as const,
+  calendarFeed: ['calendar-feed'] as const,
   educatorStudents: {
     all: ['educator-students'] as const,
     of: (educatorUuid: string) => ['educator-students', educatorUuid] as const,
@@ -43,6 +50,9 @@ export const queryKeys = {
     all: ['user-invites'] as const,
     list: () => ['user-invites', 'list'] as const,
   },
-  auditEvents: { all: ['audit-events'] as const },
+  auditEvents: {
+    all: ['audit-events'] as const,
+    student: (studentId: string) => ['audit-events', 'student', studentId] as const,
+  },
   inquiries: { all: ['inquiries'] as const },
 }

@@ -6,13 +6,15 @@ import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/ge
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
 
-/** Every logged-in page: the login and onboarding guards of docs/product.md#screens-and-navigation, then the workspace. */
+/** Every logged-in page: the login, onboarding and two-factor guards of docs/product.md#screens-and-navigation, then the workspace. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
     // The login page checks `redirect` again before it goes there (same-origin app paths only).
     if (!user) throw redirect({ to: '/login', search: { err: 'login-required', redirect: location.href } })
     if (user.onboardingRequired) throw redirect({ to: '/onboarding' })
+    // Staff whom admins require to use two-factor set it up in /settings before anything else.
+    if (user.twoFactorRequired && location.pathname !== '/settings') throw redirect({ to: '/settings' })
     return { user }
   },
   component: AppLayout,

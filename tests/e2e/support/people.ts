@@ -1,4 +1,4 @@
-import { type APIRequestContext, request } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, type Page, request } from '@playwright/test'
 import { createInvite, expect, logInByApi, signUpByApi } from './fixtures'
 import { ADMIN_EMAIL, adminPassword, e2eState } from './state'
 
@@ -10,7 +10,7 @@ export interface Person {
   email: string
 }
 
-type Role = 'educator' | 'fao' | 'student'
+type Role = 'admin' | 'educator' | 'fao' | 'student'
 
 /**
  * Test data through the real API, as a person would make it: the admin invites, the invitee
@@ -117,3 +117,15 @@ export async function addToTeam(admin: APIRequestContext, student: Person, membe
   })
   expect(response.status(), await response.text()).toBe(204)
 }
+
+type NewVisitor = () => Promise<{ context: BrowserContext; page: Page }>
+
+/** A fresh browser context logged in as `person`; its page. */
+export async function visitAs(newVisitor: NewVisitor, person: Person): Promise<Page> {
+  const visitor = await newVisitor()
+  await logInByApi(visitor.context.request, person.email, PEOPLE_PASSWORD)
+  return visitor.page
+}
+
+/** A named section of a page (a `<section aria-labelledby>`), matched by its exact heading. */
+export const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true })

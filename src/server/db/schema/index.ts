@@ -1,3 +1,4 @@
+export * from './app-settings'
 export * from './audit-events'
 export * from './auth-tables'
 export * from './calendar-feeds'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
 const userKey = () =>
@@ -9,11 +9,24 @@ const userKey = () =>
 const grantedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /** A student's uuid is its user's uuid (docs/product.md#roles-and-labels). */
-export const studentProfiles = pgTable('student_profiles', {
-  userId: userKey(),
-  archivedAt: timestamp('archived_at', { withTimezone: true }),
-  createdAt: grantedAt(),
-})
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    userId: userKey(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: grantedAt(),
+    /** The scores the student is coached toward (docs/product.md#scores). */
+    targetSat: integer('target_sat'),
+    targetAct: integer('target_act'),
+  },
+  (table) => [
+    check(
+      'student_target_sat',
+      sql`${table.targetSat} is null or (${table.targetSat} between 400 and 1600 and ${table.targetSat} % 10 = 0)`,
+    ),
+    check('student_target_act', sql`${table.targetAct} is null or ${table.targetAct} between 1 and 36`),
+  ],
+)
 
 export const educatorProfiles = pgTable(
   'educator_profiles',

@@ -18,6 +18,8 @@ export const users = pgTable(
     emailTaskReminders: boolean('email_task_reminders').notNull().default(true),
     /** IANA name, from the browser at onboarding; reminders and "overdue" follow it. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** better-auth's two-factor plugin: set once an authenticator app's first code was verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

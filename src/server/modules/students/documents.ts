@@ -1,8 +1,15 @@
-import { and, eq } from 'drizzle-orm'
-import type { DocumentInput, DocumentUpdate, StudentDocument } from '../../../shared/documents'
-import type { DbOrTx } from '../../db/client'
+import { and, eq, sql } from 'drizzle-orm'
+import {
+  type DocumentInput,
+  type DocumentUpdate,
+  MAX_DOCUMENTS_PER_STUDENT,
+  type StudentDocument,
+} from '../../../shared/documents'
+import type { Db, DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
-import { fieldError, forbidden, notFound } from '../../problems'
+import { conflict, fieldError, forbidden, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { isFamily, type StudentAccess, studentAccess } from './record'
 import { isUuid } from './sql'
@@ -43,26 +50,63 @@ function refuseStudentFlags(
   }
 }
 
+/** What the audit log keeps of a document: enough to tell what changed, never the viewer's view. */
+const audited = (row: DocumentRow) => ({
+  name: row.name,
+  url: row.url,
+  hidden: row.hidden,
+  pinned: row.pinned,
+})
+
+/**
+ * A student's documents are capped (docs/product.md#documents): the student's row is locked first,
+ * so two uploads at once cannot both slip under the cap.
+ */
+async function refuseOverCap(tx: DbOrTx, studentId: string) {
+  await selectRows(tx, sql`select user_id from student_profiles where user_id = ${studentId} for update`)
+  const [counted] = await selectRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from documents where student_id = ${studentId}`,
+  )
+  if ((counted?.count ?? 0) >= MAX_DOCUMENTS_PER_STUDENT) {
+    throw conflict(
+      'too-many-documents',
+      `This record already holds ${MAX_DOCUMENTS_PER_STUDENT} documents. Delete one before adding another.`,
+    )
+  }
+}
+
 export async function addDocument(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   studentId: string,
   input: DocumentInput,
 ): Promise<StudentDocument> {
-  const access = await requireDocumentWriter(db, viewer, studentId)
-  if (isFamily(access)) refuseStudentFlags(input)
-  const [row] = await db
-    .insert(documents)
-    .values({
+  return db.transaction(async (tx) => {
+    const access = await requireDocumentWriter(tx, viewer, studentId)
+    if (isFamily(access)) refuseStudentFlags(input)
+    await refuseOverCap(tx, studentId)
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        studentId,
+        creatorId: viewer.id,
+        name: input.name,
+        url: input.url,
+        hidden: input.hidden ?? false,
+        pinned: input.pinned ?? false,
+      })
+      .returning()
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'document.created',
+      subjectType: 'document',
+      subjectId: row!.id,
       studentId,
-      creatorId: viewer.id,
-      name: input.name,
-      url: input.url,
-      hidden: input.hidden ?? false,
-      pinned: input.pinned ?? false,
+      after: audited(row!),
     })
-    .returning()
-  return toDocument(row!, viewer.name)
+    return toDocument(row!, viewer.name)
+  })
 }
 
 /**
@@ -85,42 +129,63 @@ async function documentToChange(db: DbOrTx, viewer: Viewer, studentId: string, d
 }
 
 export async function updateDocument(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   studentId: string,
   documentId: string,
   update: DocumentUpdate,
 ): Promise<StudentDocument> {
-  const { access, document, creatorName } = await documentToChange(db, viewer, studentId, documentId)
-  if (update.creatorUUID !== document.creatorId) {
-    throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
-  }
-  if (isFamily(access)) refuseStudentFlags(update, document)
-  const [row] = await db
-    .update(documents)
-    .set({
-      name: update.name,
-      url: update.url,
-      hidden: update.hidden ?? document.hidden,
-      pinned: update.pinned ?? document.pinned,
-      updatedAt: new Date(),
+  return db.transaction(async (tx) => {
+    const { access, document, creatorName } = await documentToChange(tx, viewer, studentId, documentId)
+    if (update.creatorUUID !== document.creatorId) {
+      throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
+    }
+    if (isFamily(access)) refuseStudentFlags(update, document)
+    const [row] = await tx
+      .update(documents)
+      .set({
+        name: update.name,
+        url: update.url,
+        hidden: update.hidden ?? document.hidden,
+        pinned: update.pinned ?? document.pinned,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
+      .returning()
+    if (!row) throw notFound('No such document.')
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'document.updated',
+      subjectType: 'document',
+      subjectId: row.id,
+      studentId,
+      before: audited(document),
+      after: audited(row),
     })
-    .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
-    .returning()
-  if (!row) throw notFound('No such document.')
-  return toDocument(row, creatorName)
+    return toDocument(row, creatorName)
+  })
 }
 
 export async function deleteDocument(
-  db: DbOrTx,
+  db: Db,
   viewer: Viewer,
   studentId: string,
   documentId: string,
 ): Promise<void> {
-  await documentToChange(db, viewer, studentId, documentId)
-  const deleted = await db
-    .delete(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
-    .returning({ id: documents.id })
-  if (deleted.length === 0) throw notFound('No such document.')
+  await db.transaction(async (tx) => {
+    const { document } = await documentToChange(tx, viewer, studentId, documentId)
+    const deleted = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
+      .returning({ id: documents.id })
+    if (deleted.length === 0) throw notFound('No such document.')
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'document.deleted',
+      subjectType: 'document',
+      subjectId: documentId,
+      studentId,
+      before: audited(document),
+    })
+  })
 }

@@ -42,6 +42,8 @@ interface RecordRow {
   >
   sat: RawSat[]
   act: RawAct[]
+  target_sat: number | null
+  target_act: number | null
 }
 
 export function accessFor(
@@ -73,7 +75,7 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
     db,
     'student-record',
     sql`
-    select u.id, u.name, sp.archived_at is not null as archived,
+    select u.id, u.name, sp.archived_at is not null as archived, sp.target_sat, sp.target_act,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
       ${viewerIsGuardianSql(sql`u.id`, viewerId)} as viewer_is_guardian,
       coalesce((select json_agg(${teamMemberJson('_m')} order by _m.name, _m.id)
@@ -124,6 +126,8 @@ export async function getStudent(
       satScoresHistorical: row.sat.map(withSatCumulative),
       actScoresHistorical: row.act.map(withActComposite),
       superscores: superscores(row.sat, row.act),
+      superscoresAll: superscores(row.sat, row.act, { officialOnly: false }),
+      targets: { sat: row.target_sat, act: row.target_act },
     },
   }
 }

@@ -1,23 +1,99 @@
 import { sql } from 'drizzle-orm'
 import {
   type ActScore,
-  type ActSections,
+  actScoreInputSchema,
   type SatScore,
-  type SatSections,
+  type ScoreSource,
+  satScoreInputSchema,
+  type Targets,
+  type TargetsInput,
   withActComposite,
   withSatCumulative,
 } from '../../../shared/scores'
-import type { DbOrTx } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { actScores, satScores } from '../../db/schema'
-import { forbidden, notFound } from '../../problems'
+import { badRequest, forbidden, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type StudentAccess, studentAccess } from './record'
+import { isUuid } from './sql'
 
-type SatEntry = SatSections & { date: string }
-type ActEntry = ActSections & { date: string }
+/**
+ * SAT and ACT entries (docs/product.md#scores): added, edited and deleted by admins, educators on
+ * the team and the student; the student changes only the entries they added. Every change is in
+ * the audit log, in the change's own transaction.
+ */
+export type TestKind = 'sat' | 'act'
 
-/** Scores: admins, educators on the team and the student; an FAO and guardians read only (docs/product.md#permissions). */
+const TESTS = {
+  sat: {
+    label: 'SAT',
+    table: sql.raw('sat_scores'),
+    sections: ['english', 'math'] as const,
+    input: satScoreInputSchema,
+    withTotal: (row: ScoreRow) =>
+      withSatCumulative({ ...entryBase(row), english: row.english, math: row.math }),
+  },
+  act: {
+    label: 'ACT',
+    table: sql.raw('act_scores'),
+    sections: ['english', 'math', 'reading', 'science'] as const,
+    input: actScoreInputSchema,
+    withTotal: (row: ScoreRow) =>
+      withActComposite({
+        ...entryBase(row),
+        english: row.english,
+        math: row.math,
+        reading: row.reading!,
+        science: row.science!,
+      }),
+  },
+} as const
+
+interface ScoreRow {
+  id: string
+  date: string
+  english: number
+  math: number
+  reading?: number
+  science?: number
+  source: ScoreSource
+  note: string | null
+  created_by_id: string | null
+  added_by_name: string | null
+}
+
+/** What a score change body may hold, for either test. */
+export interface ScoreFields {
+  date?: string
+  english?: number
+  math?: number
+  reading?: number
+  science?: number
+  source?: ScoreSource | undefined
+  note?: string | null | undefined
+}
+
+function entryBase(row: ScoreRow) {
+  return {
+    uuid: row.id,
+    date: row.date,
+    source: row.source,
+    note: row.note,
+    addedBy:
+      row.created_by_id && row.added_by_name !== null
+        ? { name: row.added_by_name, uuid: row.created_by_id }
+        : null,
+  }
+}
+
+/** The entry as the audit log keeps it: the test, the day, the sections, the source and note. */
+function audited(kind: TestKind, row: ScoreRow) {
+  const sections = Object.fromEntries(TESTS[kind].sections.map((section) => [section, row[section]]))
+  return { test: TESTS[kind].label, date: row.date, ...sections, source: row.source, note: row.note }
+}
+
+/** Scores: admins, educators on the team and the student; an FAO and guardians read only. */
 async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')
@@ -26,64 +102,216 @@ async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string)
   return access
 }
 
-export async function addSatScore(
-  db: DbOrTx,
-  viewer: Viewer,
-  studentId: string,
-  entry: SatEntry,
-): Promise<SatScore> {
-  await requireScoreWriter(db, viewer, studentId)
-  const { date, english, math } = entry
-  await db.insert(satScores).values({ studentId, date, english, math, createdById: viewer.id })
-  return withSatCumulative({ date, english, math })
+/** A student changes only the entries they added (one their educator entered is not theirs to undo). */
+function requireOwnEntry(access: StudentAccess, viewer: Viewer, row: ScoreRow) {
+  if (access === 'self' && row.created_by_id !== viewer.id) {
+    throw forbidden(
+      'You can change only the scores you added. Ask your educator to change this one.',
+      'not-your-score',
+    )
+  }
 }
 
-export async function addActScore(
-  db: DbOrTx,
-  viewer: Viewer,
-  studentId: string,
-  entry: ActEntry,
-): Promise<ActScore> {
-  await requireScoreWriter(db, viewer, studentId)
-  const { date, english, math, reading, science } = entry
-  await db
-    .insert(actScores)
-    .values({ studentId, date, english, math, reading, science, createdById: viewer.id })
-  return withActComposite({ date, english, math, reading, science })
-}
+const rowColumns = (kind: TestKind) =>
+  sql.raw(`s.id, to_char(s.date, 'YYYY-MM-DD') as date, s.english, s.math,
+    ${kind === 'act' ? 's.reading, s.science,' : ''} s.source, s.note, s.created_by_id,
+    (select name from users where id = s.created_by_id) as added_by_name`)
 
-/** Deletes one stored entry equal to the body (identical entries may exist); 404 when none is. */
-export async function deleteSatScore(
-  db: DbOrTx,
-  viewer: Viewer,
-  studentId: string,
-  entry: SatEntry,
-): Promise<void> {
-  await requireScoreWriter(db, viewer, studentId)
-  const deleted = await selectRows<{ id: string }>(
+async function loadEntry(db: DbOrTx, kind: TestKind, studentId: string, entryId: string): Promise<ScoreRow> {
+  if (!isUuid(entryId)) throw notFound(`No such ${TESTS[kind].label} score.`)
+  const [row] = await selectRows<ScoreRow>(
     db,
-    sql`delete from sat_scores where id = (
-      select id from sat_scores where student_id = ${studentId} and date = ${entry.date}
-        and english = ${entry.english} and math = ${entry.math}
-      order by created_at desc, id limit 1) returning id`,
+    sql`select ${rowColumns(kind)} from ${TESTS[kind].table} s
+      where s.id = ${entryId} and s.student_id = ${studentId} for update`,
   )
-  if (deleted.length === 0) throw notFound('No SAT score with that date and sections.')
+  if (!row) throw notFound(`No such ${TESTS[kind].label} score.`)
+  return row
 }
 
-export async function deleteActScore(
-  db: DbOrTx,
+export async function addScore(
+  db: Db,
   viewer: Viewer,
   studentId: string,
-  entry: ActEntry,
+  kind: TestKind,
+  entry: ScoreFields,
+): Promise<SatScore | ActScore> {
+  return db.transaction(async (tx) => {
+    await requireScoreWriter(tx, viewer, studentId)
+    const columns = ['student_id', 'date', ...TESTS[kind].sections, 'source', 'note', 'created_by_id']
+    const values = [
+      studentId,
+      entry.date,
+      ...TESTS[kind].sections.map((section) => entry[section]),
+      entry.source ?? 'official',
+      entry.note || null,
+      viewer.id,
+    ]
+    const [inserted] = await selectRows<{ id: string }>(
+      tx,
+      sql`insert into ${TESTS[kind].table} (${sql.raw(columns.join(', '))})
+        values (${sql.join(
+          values.map((value) => sql`${value}`),
+          sql`, `,
+        )}) returning id`,
+    )
+    const row = await loadEntry(tx, kind, studentId, inserted!.id)
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'score.added',
+      subjectType: 'score',
+      subjectId: row.id,
+      studentId,
+      after: audited(kind, row),
+    })
+    return TESTS[kind].withTotal(row)
+  })
+}
+
+/** Edits one entry; the entry as changed must pass the same rules as a new one (400 naming the field). */
+export async function updateScore(
+  db: Db,
+  viewer: Viewer,
+  studentId: string,
+  kind: TestKind,
+  entryId: string,
+  patch: ScoreFields,
+): Promise<SatScore | ActScore> {
+  return db.transaction(async (tx) => {
+    const access = await requireScoreWriter(tx, viewer, studentId)
+    const before = await loadEntry(tx, kind, studentId, entryId)
+    requireOwnEntry(access, viewer, before)
+    const merged = {
+      date: patch.date ?? before.date,
+      ...Object.fromEntries(
+        TESTS[kind].sections.map((section) => [section, patch[section] ?? before[section]]),
+      ),
+      source: patch.source ?? before.source,
+      note: patch.note === undefined ? before.note : patch.note || null,
+    }
+    const checked = TESTS[kind].input.safeParse(merged)
+    if (!checked.success) {
+      throw badRequest(
+        checked.error.issues.map((issue) => ({
+          path: issue.path.join('.') || 'body',
+          message: issue.message,
+        })),
+      )
+    }
+    const assignments = sql.join(
+      [
+        sql`date = ${merged.date}`,
+        ...TESTS[kind].sections.map(
+          (section) => sql`${sql.raw(section)} = ${merged[section as keyof typeof merged]}`,
+        ),
+        sql`source = ${merged.source}`,
+        sql`note = ${merged.note}`,
+        sql`updated_at = now()`,
+      ],
+      sql`, `,
+    )
+    await tx.execute(sql`update ${TESTS[kind].table} set ${assignments} where id = ${entryId}`)
+    const after = await loadEntry(tx, kind, studentId, entryId)
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'score.updated',
+      subjectType: 'score',
+      subjectId: entryId,
+      studentId,
+      before: audited(kind, before),
+      after: audited(kind, after),
+    })
+    return TESTS[kind].withTotal(after)
+  })
+}
+
+async function deleteRow(tx: DbOrTx, viewer: Viewer, studentId: string, kind: TestKind, row: ScoreRow) {
+  await tx.execute(sql`delete from ${TESTS[kind].table} where id = ${row.id}`)
+  await recordAudit(tx, {
+    actorId: viewer.id,
+    action: 'score.deleted',
+    subjectType: 'score',
+    subjectId: row.id,
+    studentId,
+    before: audited(kind, row),
+  })
+}
+
+export async function deleteScoreById(
+  db: Db,
+  viewer: Viewer,
+  studentId: string,
+  kind: TestKind,
+  entryId: string,
 ): Promise<void> {
-  await requireScoreWriter(db, viewer, studentId)
-  const deleted = await selectRows<{ id: string }>(
-    db,
-    sql`delete from act_scores where id = (
-      select id from act_scores where student_id = ${studentId} and date = ${entry.date}
-        and english = ${entry.english} and math = ${entry.math}
-        and reading = ${entry.reading} and science = ${entry.science}
-      order by created_at desc, id limit 1) returning id`,
-  )
-  if (deleted.length === 0) throw notFound('No ACT score with that date and sections.')
+  await db.transaction(async (tx) => {
+    const access = await requireScoreWriter(tx, viewer, studentId)
+    const row = await loadEntry(tx, kind, studentId, entryId)
+    requireOwnEntry(access, viewer, row)
+    await deleteRow(tx, viewer, studentId, kind, row)
+  })
+}
+
+/**
+ * The original delete: one stored entry equal to the body (identical entries may exist), the
+ * newest first; 404 when none is. A student deletes only among the entries they added.
+ */
+export async function deleteMatchingScore(
+  db: Db,
+  viewer: Viewer,
+  studentId: string,
+  kind: TestKind,
+  entry: ScoreFields,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const access = await requireScoreWriter(tx, viewer, studentId)
+    const matches = sql.join(
+      TESTS[kind].sections.map((section) => sql`s.${sql.raw(section)} = ${entry[section]}`),
+      sql` and `,
+    )
+    const rows = await selectRows<ScoreRow>(
+      tx,
+      sql`select ${rowColumns(kind)} from ${TESTS[kind].table} s
+        where s.student_id = ${studentId} and s.date = ${entry.date} and ${matches}
+        order by s.created_at desc, s.id for update`,
+    )
+    if (rows.length === 0) throw notFound(`No ${TESTS[kind].label} score with that date and sections.`)
+    const own = access === 'self' ? rows.filter((row) => row.created_by_id === viewer.id) : rows
+    if (own.length === 0) requireOwnEntry(access, viewer, rows[0]!)
+    await deleteRow(tx, viewer, studentId, kind, own[0]!)
+  })
+}
+
+/** Sets the targets (null clears one, an absent key keeps it); the same writers as scores. */
+export async function setTargets(
+  db: Db,
+  viewer: Viewer,
+  studentId: string,
+  input: TargetsInput,
+): Promise<Targets> {
+  return db.transaction(async (tx) => {
+    await requireScoreWriter(tx, viewer, studentId)
+    const [before] = await selectRows<{ sat: number | null; act: number | null }>(
+      tx,
+      sql`select target_sat as sat, target_act as act from student_profiles where user_id = ${studentId} for update`,
+    )
+    const after = {
+      sat: input.sat === undefined ? before!.sat : input.sat,
+      act: input.act === undefined ? before!.act : input.act,
+    }
+    await tx.execute(
+      sql`update student_profiles set target_sat = ${after.sat}, target_act = ${after.act} where user_id = ${studentId}`,
+    )
+    if (before!.sat !== after.sat || before!.act !== after.act) {
+      await recordAudit(tx, {
+        actorId: viewer.id,
+        action: 'targets.changed',
+        subjectType: 'student',
+        subjectId: studentId,
+        studentId,
+        before,
+        after,
+      })
+    }
+    return after
+  })
 }

@@ -7,14 +7,19 @@ import type { UserSummary } from '../../../shared/users'
  * one round trip (the student record is the hottest read; ADR 016). Aliases start with `_` so
  * they never shadow the outer query's.
  */
+/** An entry's id, source, note and who added it (null for old entries or a removed account). */
+const entryDetailsJson = (alias: string) =>
+  sql.raw(`'uuid', ${alias}.id, 'source', ${alias}.source, 'note', ${alias}.note,
+    'addedBy', (select json_build_object('name', _by.name, 'uuid', _by.id) from users _by where _by.id = ${alias}.created_by_id)`)
+
 export const satScoresJson = (studentId: SQL) => sql`coalesce((
-  select json_agg(json_build_object('date', _s.date, 'english', _s.english, 'math', _s.math)
+  select json_agg(json_build_object('date', _s.date, 'english', _s.english, 'math', _s.math, ${entryDetailsJson('_s')})
     order by _s.date, _s.created_at, _s.id)
   from sat_scores _s where _s.student_id = ${studentId}), '[]')`
 
 export const actScoresJson = (studentId: SQL) => sql`coalesce((
   select json_agg(json_build_object('date', _a.date, 'english', _a.english, 'math', _a.math,
-    'reading', _a.reading, 'science', _a.science) order by _a.date, _a.created_at, _a.id)
+    'reading', _a.reading, 'science', _a.science, ${entryDetailsJson('_a')}) order by _a.date, _a.created_at, _a.id)
   from act_scores _a where _a.student_id = ${studentId}), '[]')`
 
 /** A student's newest SAT entry as JSON (without `cumulative`), or null. */

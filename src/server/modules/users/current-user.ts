@@ -4,6 +4,7 @@ import { type ActScore, type SatScore, withActComposite, withSatCumulative } fro
 import type { CurrentUser } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
+import { twoFactorMissingSql } from '../admin/settings'
 
 interface UserRow {
   id: string
@@ -18,6 +19,8 @@ interface UserRow {
   email_on_shared_notes: boolean
   email_task_reminders: boolean
   time_zone: string
+  two_factor_enabled: boolean
+  two_factor_required: boolean
   bio: string | null
   sat: Omit<SatScore, 'cumulative'>[] | null
   act: Omit<ActScore, 'cumulative'>[] | null
@@ -30,7 +33,8 @@ async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefi
     'current-user',
     sql`
     select u.id, u.name, u.email, u.onboarding_required, u.disabled_at, u.email_on_shared_notes,
-      u.email_task_reminders, u.time_zone,
+      u.email_task_reminders, u.time_zone, u.two_factor_enabled,
+      ${twoFactorMissingSql} as two_factor_required,
       sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
       fp.user_id is not null as is_fao, gp.user_id is not null as is_guardian, ep.bio,
       case when sp.user_id is null then null else coalesce((
@@ -71,6 +75,8 @@ function toCurrentUser(row: UserRow): CurrentUser {
     emailOnSharedNotes: row.email_on_shared_notes,
     emailTaskReminders: row.email_task_reminders,
     timeZone: row.time_zone,
+    twoFactorEnabled: row.two_factor_enabled,
+    twoFactorRequired: row.two_factor_required,
   }
 }
 
@@ -85,12 +91,19 @@ export interface Viewer {
   email: string
   onboardingRequired: boolean
   roles: ReadonlySet<Role>
+  /** The session this request came with (absent for the command line and tests' direct calls). */
+  sessionId?: string
+  /** Staff whom admins require to use two-factor, without it yet: they may only set it up. */
+  twoFactorRequired?: boolean
 }
 
 /** Who is calling: the user and the roles their profiles give, or undefined when disabled or gone. */
 export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | undefined> {
   const [row] = await selectRows<
-    Omit<UserRow, 'sat' | 'act' | 'email_on_shared_notes' | 'email_task_reminders' | 'time_zone'>
+    Omit<
+      UserRow,
+      'sat' | 'act' | 'email_on_shared_notes' | 'email_task_reminders' | 'time_zone' | 'two_factor_enabled'
+    >
   >(
     db,
     sql`
@@ -99,7 +112,8 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | u
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
       exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
-      (select bio from educator_profiles where user_id = u.id) as bio
+      (select bio from educator_profiles where user_id = u.id) as bio,
+      ${twoFactorMissingSql} as two_factor_required
     from users u where u.id = ${userId}`,
   )
   if (!row || row.disabled_at) return undefined
@@ -109,5 +123,12 @@ export async function loadViewer(db: DbOrTx, userId: string): Promise<Viewer | u
   if (row.is_fao) roles.add('fao')
   if (row.is_student) roles.add('student')
   if (row.is_guardian) roles.add('guardian')
-  return { id: row.id, name: row.name, email: row.email, onboardingRequired: row.onboarding_required, roles }
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    onboardingRequired: row.onboarding_required,
+    roles,
+    twoFactorRequired: row.two_factor_required,
+  }
 }

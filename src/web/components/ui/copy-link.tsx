@@ -7,13 +7,15 @@ interface CopyLinkProps {
   context?: string
   /** Show the read-only field from the start, not only when the clipboard refuses. */
   showField?: boolean
+  /** The field's label: what the link is ("Invite link" unless said otherwise). */
+  label?: string
 }
 
 /**
  * "Copy link": the clipboard when the browser allows it; otherwise the link in a read-only
  * field, selected, for the person to copy themself.
  */
-export function CopyLink({ url, context, showField = false }: CopyLinkProps) {
+export function CopyLink({ url, context, showField = false, label = 'Invite link' }: CopyLinkProps) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
   const [fallback, setFallback] = useState(false)
@@ -40,7 +42,8 @@ export function CopyLink({ url, context, showField = false }: CopyLinkProps) {
       {field ? (
         <>
           <label htmlFor={id} className={showField ? 'font-medium' : 'sr-only'}>
-            Invite link{context ? ` ${context}` : ''}
+            {label}
+            {context ? ` ${context}` : ''}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input

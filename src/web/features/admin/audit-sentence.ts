@@ -43,6 +43,43 @@ export function auditSentence(event: AuditEvent): string {
       return `${actor} edited ${noteDetails(after, event.studentName)}${sharingChange(before, after)}`
     case 'note.deleted':
       return `${actor} deleted ${noteDetails(before, event.studentName)}`
+    case 'document.created':
+      return `${actor} added ${recordItem('the document', before, after, event.studentName)}`
+    case 'document.updated':
+      return `${actor} edited ${recordItem('the document', before, after, event.studentName)}${flagChanges(before, after)}`
+    case 'document.deleted':
+      return `${actor} deleted ${recordItem('the document', before, after, event.studentName)}`
+    case 'task.created':
+      return `${actor} added ${recordItem('the task', before, after, event.studentName, 'title')}`
+    case 'task.updated':
+      return taskChange(
+        actor,
+        before,
+        after,
+        recordItem('the task', before, after, event.studentName, 'title'),
+      )
+    case 'task.deleted':
+      return `${actor} deleted ${recordItem('the task', before, after, event.studentName, 'title')}`
+    case 'college.created':
+      return `${actor} added ${recordItem('', before, after, event.studentName)} to ${collegeListOf(event.studentName)}`
+    case 'college.updated':
+      return `${actor} edited ${recordItem('', before, after, event.studentName)} on ${collegeListOf(event.studentName)}`
+    case 'college.deleted':
+      return `${actor} removed ${recordItem('', before, after, event.studentName)} from ${collegeListOf(event.studentName)}`
+    case 'score.added':
+      return `${actor} added ${scoreDetails(after, before, event.studentName)}`
+    case 'score.updated':
+      return `${actor} edited ${scoreDetails(after, before, event.studentName)}`
+    case 'score.deleted':
+      return `${actor} deleted ${scoreDetails(before, after, event.studentName)}`
+    case 'targets.changed':
+      return `${actor} changed ${event.studentName ? possessive(event.studentName) : "a student's"} score targets${targetWords(after)}`
+    case 'settings.changed':
+      return after.requireStaffTwoFactor === true
+        ? `${actor} required two-factor for staff`
+        : after.requireStaffTwoFactor === false
+          ? `${actor} made two-factor optional for staff`
+          : `${actor} changed the settings`
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':
@@ -151,4 +188,68 @@ function teamOf(
     (value): value is string => typeof value === 'string' && value !== '',
   )
   return `${name ?? 'a student'}'s team`
+}
+
+/**
+ * "the document “Essay draft” on Rosa Student's record": the item's name from whichever side holds
+ * it (after for an add or edit, before for a delete). With no kind, just the quoted name
+ * (a college's name says what it is).
+ */
+function recordItem(
+  kind: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  studentName: string | null,
+  field: 'name' | 'title' = 'name',
+): string {
+  const name = text(after[field]) ?? text(before[field])
+  if (!kind) return name ? `“${name}”` : 'an entry'
+  const quoted = name ? `${kind} “${name}”` : kind.replace(/^the /, 'a ')
+  return `${quoted} on ${studentName ? possessive(studentName) : "a student's"} record`
+}
+
+const collegeListOf = (studentName: string | null) =>
+  `${studentName ? possessive(studentName) : "a student's"} college list`
+
+/** ", now hidden" / ", now pinned" / ", no longer hidden" when an edit changed a flag. */
+function flagChanges(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const changes = (['hidden', 'pinned'] as const)
+    .filter((flag) => typeof before[flag] === 'boolean' && typeof after[flag] === 'boolean')
+    .filter((flag) => before[flag] !== after[flag])
+    .map((flag) => (after[flag] ? `now ${flag}` : `no longer ${flag}`))
+  return changes.length > 0 ? `, ${changes.join(' and ')}` : ''
+}
+
+/** "marked … done", "reopened …" or "edited …", from the task's status before and after. */
+function taskChange(
+  actor: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  task: string,
+): string {
+  if (before.status === 'open' && after.status === 'done') return `${actor} marked ${task} done`
+  if (before.status === 'done' && after.status === 'open') return `${actor} reopened ${task}`
+  return `${actor} edited ${task}`
+}
+
+/** "an SAT score of Mar 8, 2025 (practice) on Rosa Student's record" */
+function scoreDetails(
+  primary: Record<string, unknown>,
+  secondary: Record<string, unknown>,
+  studentName: string | null,
+): string {
+  const test = text(primary.test) ?? text(secondary.test)
+  const date = text(primary.date) ?? text(secondary.date)
+  const source = text(primary.source)
+  const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` of ${formatPlainDate(date)}` : ''
+  const kind = source && source !== 'official' ? ` (${source})` : ''
+  const which = test === 'SAT' ? 'an SAT score' : test === 'ACT' ? 'an ACT score' : 'a score'
+  return `${which}${day}${kind} on ${studentName ? possessive(studentName) : "a student's"} record`
+}
+
+/** ": SAT 1450, ACT none" */
+function targetWords(after: Record<string, unknown>): string {
+  const word = (value: unknown) => (typeof value === 'number' ? String(value) : 'none')
+  if (!('sat' in after) && !('act' in after)) return ''
+  return `: SAT ${word(after.sat)}, ACT ${word(after.act)}`
 }

@@ -30,6 +30,15 @@ const isStaffWriter = (access: RecordAccess) => access === 'admin' || access ===
 
 /** Scores: staff writers and the student; an FAO and a guardian only read them. */
 export const canChangeScores = (access: RecordAccess) => isStaffWriter(access) || access === 'self'
+/** One entry: staff writers any; the student only the entries they added. */
+export function canChangeScore(
+  access: RecordAccess,
+  viewer: CurrentUser,
+  score: { addedBy?: { uuid: string } | null },
+) {
+  if (isStaffWriter(access)) return true
+  return access === 'self' && score.addedBy?.uuid === viewer.uuid
+}
 /** Documents: everyone but an FAO adds them (the family without the staff flags). */
 export const canAddDocument = (access: RecordAccess) => access !== 'reader'
 /** Hidden and pinned are staff's flags. */

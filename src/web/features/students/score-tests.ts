@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ActScore, SatScore } from '../../../shared/scores'
+import type { ActScore, SatScore, ScoreSource } from '../../../shared/scores'
 import { actScoreInputSchema, ENHANCED_ACT_DATE, satScoreInputSchema } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { RecordAccess } from './access'
@@ -13,10 +13,18 @@ export const fromText = <T extends z.ZodType>(schema: T) =>
   )
 
 /** The add-score forms: the shared rules (ranges, steps, date window) with text inputs. */
+const entryFields = {
+  source: satScoreInputSchema.shape.source,
+  note: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    satScoreInputSchema.shape.note,
+  ),
+}
 export const satScoreFormSchema = z.object({
   date: satScoreInputSchema.shape.date,
   english: fromText(satScoreInputSchema.shape.english),
   math: fromText(satScoreInputSchema.shape.math),
+  ...entryFields,
 })
 export const actScoreFormSchema = z.object({
   date: actScoreInputSchema.shape.date,
@@ -24,7 +32,15 @@ export const actScoreFormSchema = z.object({
   math: fromText(actScoreInputSchema.shape.math),
   reading: fromText(actScoreInputSchema.shape.reading),
   science: fromText(actScoreInputSchema.shape.science),
+  ...entryFields,
 })
+
+/** How a source reads in the table and the form. */
+export const SOURCE_LABELS: Record<ScoreSource, string> = {
+  official: 'Official',
+  practice: 'Practice',
+  diagnostic: 'Diagnostic',
+}
 
 export interface ScoreSection {
   key: 'english' | 'math' | 'reading' | 'science'
@@ -48,7 +64,8 @@ export const TESTS: Record<TestKind, TestInfo> = {
     kind: 'sat',
     name: 'SAT',
     sections: [
-      { key: 'english', label: 'English' },
+      // The digital SAT's first section; the API field keeps its original name.
+      { key: 'english', label: 'Reading and Writing' },
       { key: 'math', label: 'Math' },
     ],
     cumulativeLabel: 'Total',
@@ -93,4 +110,26 @@ export const ACT_COMPOSITE_NOTE = `The composite is the mean of English, Math, R
 /** The value of one section of an entry (SAT entries have no reading or science). */
 export function sectionValue(score: AnyScore, key: ScoreSection['key']): number | undefined {
   return (score as Record<string, unknown>)[key] as number | undefined
+}
+
+/** "1450: 70 points to go" from the best official total, or "reached". */
+export function pointsToTarget(best: number | null, target: number | null): string | null {
+  if (target === null) return null
+  if (best === null) return `Target ${target}`
+  const gap = target - best
+  if (gap <= 0) return `Target ${target}: reached`
+  return `Target ${target}: ${gap} ${gap === 1 ? 'point' : 'points'} to go`
+}
+
+/** Whether an identical entry (same date and sections) is already on the list. */
+export function isAlreadyRecorded(
+  scores: AnyScore[],
+  entry: Record<string, unknown>,
+  keys: readonly string[],
+) {
+  return scores.some(
+    (score) =>
+      score.date === entry.date &&
+      keys.every((key) => sectionValue(score, key as ScoreSection['key']) === entry[key]),
+  )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, type LinkProps } from '@tanstack/react-router'
+import { COLLEGE_STATUSES } from '../../../shared/colleges'
 import type { AdminOverview } from '../../../shared/screens'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
@@ -7,7 +8,9 @@ import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { RecentActivity } from '../../features/admin/components/recent-activity'
+import { SecuritySettings } from '../../features/admin/components/security-settings'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { STATUS_LABELS } from '../../features/plan/college-words'
 import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/')({
@@ -98,6 +101,7 @@ function AdminOverviewContent() {
             </li>
           ))}
         </ul>
+        {overview.data ? <CollegeStatusCounts counts={overview.data.collegeStatuses ?? {}} /> : null}
         {overview.isPending ? (
           <div role="status" className="card flex flex-col gap-3 p-4 sm:p-6">
             <span className="sr-only">Loading recent activity…</span>
@@ -111,7 +115,32 @@ function AdminOverviewContent() {
         ) : (
           <RecentActivity recent={overview.data.recentEvents} />
         )}
+        <SecuritySettings />
       </div>
     </>
+  )
+}
+
+/** College-list entries by status across active students: where this year's applications stand. */
+function CollegeStatusCounts({ counts }: { counts: Record<string, number> }) {
+  const shown = COLLEGE_STATUSES.filter((status) => (counts[status] ?? 0) > 0)
+  return (
+    <section aria-labelledby="college-counts-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="college-counts-heading" className="text-xl font-semibold">
+        College lists
+      </h2>
+      {shown.length === 0 ? (
+        <p className="text-ink-muted">No college-list entries yet across active students.</p>
+      ) : (
+        <dl className="flex flex-wrap gap-x-8 gap-y-3">
+          {shown.map((status) => (
+            <div key={status} className="flex flex-col">
+              <dt className="text-sm text-ink-muted">{STATUS_LABELS[status]}</dt>
+              <dd className="text-2xl font-bold tabular-nums text-ink">{counts[status]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   )
 }

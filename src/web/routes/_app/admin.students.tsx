@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
-import { CsvDownload } from '../../components/ui/csv-download'
+import { FileDownload } from '../../components/ui/file-download'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { adminStudentsQueryOptions } from '../../features/students/api/get-admin-students'
 import { ManageStudents } from '../../features/students/components/manage-students'
@@ -30,7 +30,7 @@ function ManageStudentsPage() {
         description="Every student with their team and newest scores. Archive a student who has finished; restore them any time."
       />
       <div className="mb-4 flex justify-end">
-        <CsvDownload href="/api/v1/students/export.csv">Download students with scores (CSV)</CsvDownload>
+        <FileDownload href="/api/v1/students/export.csv">Download students with scores (CSV)</FileDownload>
       </div>
       <ManageStudents archived={archived === true} />
     </>

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
-import { CsvDownload } from '../../components/ui/csv-download'
+import { FileDownload } from '../../components/ui/file-download'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { InviteForm } from '../../features/invites/components/invite-form'
 import { InviteImport } from '../../features/invites/components/invite-import'
@@ -51,7 +51,7 @@ function AdminView({ viewerUuid }: { viewerUuid: string }) {
             <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
               Users
             </h2>
-            <CsvDownload href="/api/v1/users/export.csv">Download users (CSV)</CsvDownload>
+            <FileDownload href="/api/v1/users/export.csv">Download users (CSV)</FileDownload>
           </div>
           <UserManager viewerUuid={viewerUuid} enabled={screen.isSuccess} fallbackFocusId="users-heading" />
         </section>

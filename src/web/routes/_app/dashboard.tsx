@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert'
 import { RoleBadges } from '../../components/ui/role-badges'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { MyTasks } from '../../features/plan/components/my-tasks'
 import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
 import { GuardianStudents } from '../../features/students/components/guardian-students'
 import { StaffStudents } from '../../features/students/components/staff-students'
@@ -28,6 +29,9 @@ function dashboardDescription(user: CurrentUser): string {
   return 'Your account at a glance.'
 }
 
+const isStaff = (user: CurrentUser) =>
+  user.profileAdmin != null || user.profileEducator != null || user.profileFao != null
+
 function DashboardPage() {
   const user = useCurrentUser()
   const screen = useQuery(myDashboardQueryOptions())
@@ -46,6 +50,10 @@ function DashboardPage() {
             {screen.data.guardianOf ? <GuardianStudents cards={screen.data.guardianOf} /> : null}
           </>
         )}
+        {user.profileStudent != null || isStaff(user) ? <MyTasks scope="assigned" viewer={user} /> : null}
+        {user.profileEducator != null || user.profileFao != null ? (
+          <MyTasks scope="students" viewer={user} />
+        ) : null}
         {user.profileAdmin != null ? <AdminLinks /> : null}
         <AccountCard user={user} />
       </div>
@@ -98,7 +106,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
         <dt className="text-sm font-medium text-ink-muted">Name</dt>
         <dd className="mb-2 font-semibold break-words sm:mb-0">{user.name}</dd>
         <dt className="text-sm font-medium text-ink-muted">Email</dt>
-        <dd className="mb-2 break-words sm:mb-0">{user.email}</dd>
+        <dd className="mb-2 min-w-0 [overflow-wrap:anywhere] sm:mb-0">{user.email}</dd>
         <dt className="text-sm font-medium text-ink-muted">Roles</dt>
         <dd>
           <RoleBadges user={user} />

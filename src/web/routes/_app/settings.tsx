@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
 import { PageHeader } from '../../components/layout/page-header'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { EmailPreferences, receivesNoteEmails } from './-components/email-preferences'
+import { MySessions } from './-components/my-sessions'
 import { PasswordForm } from './-components/password-form'
+import { PlanSettings } from './-components/plan-settings'
 import { ProfileForm } from './-components/profile-form'
+import { TwoFactorSettings } from './-components/two-factor-settings'
+import { YourData } from './-components/your-data'
 
 export const Route = createFileRoute('/_app/settings')({
   component: SettingsPage,
@@ -11,16 +16,24 @@ export const Route = createFileRoute('/_app/settings')({
 
 function SettingsPage() {
   const user = useCurrentUser()
+  // Fixed at first render, so the section does not move (and lose its backup codes) once set up.
+  const [twoFactorFirst] = useState(user.twoFactorRequired === true)
   return (
     <>
       <PageHeader
         title="Settings"
-        description={`Your name${user.profileEducator != null ? ', bio' : ''}${receivesNoteEmails(user) ? ', email notices' : ''} and password.`}
+        description={`Your name${user.profileEducator != null ? ', bio' : ''}${receivesNoteEmails(user) ? ', email notices' : ''}, reminders and calendar, password, two-factor, devices and a copy of your data.`}
       />
       <div className="flex flex-col gap-6">
+        {/* Staff sent here to set up two-factor see it first. */}
+        {twoFactorFirst ? <TwoFactorSettings user={user} /> : null}
         <ProfileForm user={user} />
         {receivesNoteEmails(user) ? <EmailPreferences user={user} /> : null}
+        <PlanSettings user={user} />
         <PasswordForm />
+        {twoFactorFirst ? null : <TwoFactorSettings user={user} />}
+        <MySessions />
+        <YourData />
       </div>
     </>
   )

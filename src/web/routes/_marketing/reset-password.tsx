@@ -11,6 +11,7 @@ import { resetPassword } from '../../features/auth/api/log-in'
 import { authErrorMessage } from '../../features/auth/auth-errors'
 import { AuthCard } from '../../features/auth/components/auth-card'
 import { isApiError } from '../../lib/api-client'
+import { showFieldProblems } from '../../lib/field-problems'
 
 const INVALID_LINK = 'This reset link is invalid or has expired.'
 
@@ -37,6 +38,7 @@ function ResetPasswordPage() {
       await resetPassword({ newPassword, token })
       setDone(true)
     } catch (error) {
+      if (showFieldProblems(form, error, ['newPassword'])) return
       setFormError(isApiError(error, 400) ? INVALID_LINK : authErrorMessage(error))
     }
   })

@@ -3,9 +3,13 @@ import { z } from 'zod'
 import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
 import {
   actScoreInputSchema,
+  actScorePatchSchema,
   actScoreSchema,
   satScoreInputSchema,
+  satScorePatchSchema,
   satScoreSchema,
+  targetsInputSchema,
+  targetsSchema,
 } from '../../../../shared/scores'
 import {
   archivedStudentSchema,
@@ -20,7 +24,13 @@ import { setArchived } from '../../../modules/students/archive'
 import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
 import { getStudent } from '../../../modules/students/record'
-import { addActScore, addSatScore, deleteActScore, deleteSatScore } from '../../../modules/students/scores'
+import {
+  addScore,
+  deleteMatchingScore,
+  deleteScoreById,
+  setTargets,
+  updateScore,
+} from '../../../modules/students/scores'
 import { addTeamMember, removeTeamMember } from '../../../modules/students/team'
 import { access, requireViewer } from '../../../plugins/access'
 import { sendCsv } from './csv-reply'
@@ -94,29 +104,30 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const scoreRoutes = [
     {
+      kind: 'sat',
       path: 'sat-scores',
       test: 'SAT',
       input: satScoreInputSchema,
+      patch: satScorePatchSchema,
       output: satScoreSchema,
-      add: addSatScore,
-      remove: deleteSatScore,
     },
     {
+      kind: 'act',
       path: 'act-scores',
       test: 'ACT',
       input: actScoreInputSchema,
+      patch: actScorePatchSchema,
       output: actScoreSchema,
-      add: addActScore,
-      remove: deleteActScore,
     },
   ] as const
+  const entryParams = z.object({ id: z.string(), entryId: z.string() })
   for (const route of scoreRoutes) {
     app.post(
       `/api/v1/students/:id/${route.path}`,
       {
         schema: {
           tags: ['scores'],
-          summary: `Add an ${route.test} score`,
+          summary: `Add an ${route.test} score (source official unless said otherwise)`,
           params: studentParams,
           body: route.input,
           response: { 201: route.output },
@@ -124,8 +135,13 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: access.anyUser },
       },
       async (request, reply) => {
-        // biome-ignore lint/suspicious/noExplicitAny: one handler for both tests; the body schema checked the shape
-        const score = await route.add(app.db, requireViewer(request), request.params.id, request.body as any)
+        const score = await addScore(
+          app.db,
+          requireViewer(request),
+          request.params.id,
+          route.kind,
+          request.body,
+        )
         return reply.code(201).send(score)
       },
     )
@@ -141,12 +157,69 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: access.anyUser },
       },
       async (request, reply) => {
-        // biome-ignore lint/suspicious/noExplicitAny: as above
-        await route.remove(app.db, requireViewer(request), request.params.id, request.body as any)
+        await deleteMatchingScore(app.db, requireViewer(request), request.params.id, route.kind, request.body)
+        return reply.code(204).send()
+      },
+    )
+    app.patch(
+      `/api/v1/students/:id/${route.path}/:entryId`,
+      {
+        schema: {
+          tags: ['scores'],
+          summary: `Edit one ${route.test} entry (the student only the entries they added)`,
+          params: entryParams,
+          body: route.patch,
+          response: { 200: route.output },
+        },
+        config: { access: access.anyUser },
+      },
+      async (request) =>
+        updateScore(
+          app.db,
+          requireViewer(request),
+          request.params.id,
+          route.kind,
+          request.params.entryId,
+          request.body,
+        ),
+    )
+    app.delete(
+      `/api/v1/students/:id/${route.path}/:entryId`,
+      {
+        schema: {
+          tags: ['scores'],
+          summary: `Delete one ${route.test} entry by its uuid (the student only the entries they added)`,
+          params: entryParams,
+        },
+        config: { access: access.anyUser },
+      },
+      async (request, reply) => {
+        await deleteScoreById(
+          app.db,
+          requireViewer(request),
+          request.params.id,
+          route.kind,
+          request.params.entryId,
+        )
         return reply.code(204).send()
       },
     )
   }
+
+  app.put(
+    '/api/v1/students/:id/targets',
+    {
+      schema: {
+        tags: ['scores'],
+        summary: 'Set the SAT and ACT targets (null clears one; an absent key keeps it)',
+        params: studentParams,
+        body: targetsInputSchema,
+        response: { 200: targetsSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => setTargets(app.db, requireViewer(request), request.params.id, request.body),
+  )
 
   app.post(
     '/api/v1/students/:id/documents',

@@ -78,7 +78,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateMeBodySchema,
         response: { 200: currentUserSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.ownAccount },
     },
     async (request) => updateMe(app.db, requireViewer(request), request.body),
   )

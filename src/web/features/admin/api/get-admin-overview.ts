@@ -13,15 +13,19 @@ export const adminOverviewQueryOptions = () =>
 
 export const AUDIT_PAGE_SIZE = 25
 
-/** `GET /v1/audit-events` in keyset pages, newest first: the overview's "Show more activity". */
-export const auditEventsQueryOptions = () =>
+/**
+ * `GET /v1/audit-events` in keyset pages, newest first: the overview's "Show more activity", or
+ * with a student one record's History.
+ */
+export const auditEventsQueryOptions = (studentId?: string) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.auditEvents.all,
-    queryFn: ({ pageParam }) =>
-      apiFetch(
-        `/v1/audit-events?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { schema: auditPageSchema },
-      ),
+    queryKey: studentId ? queryKeys.auditEvents.student(studentId) : queryKeys.auditEvents.all,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) })
+      if (studentId) query.set('studentId', studentId)
+      if (pageParam) query.set('cursor', pageParam)
+      return apiFetch(`/v1/audit-events?${query}`, { schema: auditPageSchema })
+    },
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })

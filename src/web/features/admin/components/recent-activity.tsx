@@ -1,19 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AuditEvent } from '../../../../shared/audit'
-import { formatTimestamp } from '../../../../shared/dates'
 import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { errorMessage } from '../../../lib/api-client'
 import { auditEventsQueryOptions } from '../api/get-admin-overview'
-import { auditSentence } from '../audit-sentence'
-
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
-
-/** "Mar 1, 2026 at 10:04 AM", in the viewer's time zone. */
-function when(createdAt: string): string {
-  return `${formatTimestamp(createdAt)} at ${timeOfDay.format(new Date(createdAt))}`
-}
+import { ActivityList } from './activity-list'
 
 /**
  * "Recent activity": the overview's newest events; "Show more activity" switches to the paged
@@ -41,19 +33,7 @@ export function RecentActivity({ recent }: { recent: AuditEvent[] }) {
           recorded here, with who did it and when.
         </p>
       ) : (
-        <ol className="flex flex-col divide-y divide-line">
-          {events.map((event) => (
-            <li
-              key={event.uuid}
-              className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4"
-            >
-              <span className="break-words text-ink">{auditSentence(event)}</span>
-              <time dateTime={event.createdAt} className="shrink-0 text-sm text-ink-muted">
-                {when(event.createdAt)}
-              </time>
-            </li>
-          ))}
-        </ol>
+        <ActivityList events={events} />
       )}
       {log.isError ? (
         <Alert tone="danger">Could not load more activity: {errorMessage(log.error)}</Alert>

@@ -10,6 +10,8 @@ export function useLogOut() {
   const [pending, setPending] = useState(false)
   const run = async () => {
     setPending(true)
+    // Calls still on their way would come back 401 once the session is gone: stop them first.
+    await queryClient.cancelQueries()
     try {
       await logOut()
     } catch {

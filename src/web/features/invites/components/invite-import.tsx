@@ -82,7 +82,7 @@ export function InviteImport() {
           ? `${plural(result.mailFailed, 'email', 'emails')} could not be sent: resend from the list below`
           : null,
       ].filter(Boolean)
-      setDone([sentText, ...notes].join('; ') + '.')
+      setDone(`${[sentText, ...notes].join('; ')}.`)
       toast(sentText[0]!.toUpperCase() + sentText.slice(1))
       startOver()
     } catch (error) {

@@ -4,8 +4,14 @@ import { type ScoreBody, scorePath, type TestKind } from './add-score'
 import { invalidateRecord } from './invalidate-record'
 import { noContentSchema } from './no-content'
 
-/** Deletes one stored entry equal to `score` (date and every section); 404 when none is. */
+/** Deletes the entry by its uuid; an entry without one (never, since uuids) by its values. */
 export function deleteScore(studentUuid: string, test: TestKind, score: ScoreBody) {
+  if (score.uuid) {
+    return apiFetch(`${scorePath(studentUuid, test)}/${encodeURIComponent(score.uuid)}`, {
+      method: 'DELETE',
+      schema: noContentSchema,
+    })
+  }
   return apiFetch(scorePath(studentUuid, test), { method: 'DELETE', body: score, schema: noContentSchema })
 }
 

@@ -1,25 +1,30 @@
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
+import { CollegesSection } from '../../plan/components/colleges-section'
+import { TasksSection } from '../../plan/components/tasks-section'
 import { recordAccess } from '../access'
 import { TESTS } from '../score-tests'
 import { DocumentsSection } from './documents-section'
 import { FamilySection } from './family-section'
+import { HistorySection } from './history-section'
 import { NotesSection } from './notes-section'
 import { ScoreSection } from './score-section'
 import { TeamSection } from './team-section'
 
 /**
- * The body of a student record (scores, session notes, documents, team, family): used by /students/{uuid}, a student's dashboard and the
+ * The body of a student record (scores, the college list, tasks, session notes, documents, team, family): used by /students/{uuid}, a student's dashboard and the
  * user-profile screen. Controls the viewer may not use are not rendered.
  */
 export function StudentRecord({ student, viewer }: { student: Student; viewer: CurrentUser }) {
   const access = recordAccess(viewer, student)
   return (
     <div className="flex flex-col gap-6">
-      <ScoreSection student={student} test={TESTS.sat} access={access} />
-      <ScoreSection student={student} test={TESTS.act} access={access} />
+      <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
+      <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
+      <CollegesSection student={student} viewer={viewer} access={access} />
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-6">
+          <TasksSection student={student} viewer={viewer} access={access} />
           <NotesSection student={student} viewer={viewer} access={access} />
           <DocumentsSection student={student} viewer={viewer} access={access} />
         </div>
@@ -28,6 +33,7 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
           <FamilySection student={student} viewer={viewer} access={access} />
         </div>
       </div>
+      {access === 'admin' ? <HistorySection student={student} /> : null}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { changePassword } from '../../../features/auth/api/log-in'
 import { authErrorMessage, isWrongCurrentPassword } from '../../../features/auth/auth-errors'
+import { showFieldProblems } from '../../../lib/field-problems'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -31,7 +32,7 @@ export function PasswordForm() {
           { message: 'Your current password is not correct.' },
           { shouldFocus: true },
         )
-      } else {
+      } else if (!showFieldProblems(form, error, ['newPassword'])) {
         setFormError(authErrorMessage(error))
       }
     }

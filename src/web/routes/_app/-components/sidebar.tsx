@@ -49,7 +49,8 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             </Link>
           </li>
         </ul>
-        {user.profileAdmin != null ? (
+        {/* Until required two-factor is set up, the rest of the workspace is closed (and not fetched). */}
+        {user.profileAdmin != null && !user.twoFactorRequired ? (
           <NavGroup title="Admin">
             <li>
               <OverviewLink onNavigate={onNavigate} />
@@ -66,7 +67,9 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             </li>
           </NavGroup>
         ) : null}
-        {user.profileEducator != null ? <EducatorStudents user={user} onNavigate={onNavigate} /> : null}
+        {user.profileEducator != null && !user.twoFactorRequired ? (
+          <EducatorStudents user={user} onNavigate={onNavigate} />
+        ) : null}
         {user.profileGuardian != null ? <FamilyStudents onNavigate={onNavigate} /> : null}
         <div className="mt-auto border-t border-line pt-4">
           <LogOutButton className="btn btn-secondary w-full" />

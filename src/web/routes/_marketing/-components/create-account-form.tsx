@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { currentUserQueryOptions } from '../../../features/auth/api/get-current-user'
 import { signUpWithInvite } from '../../../features/auth/api/log-in'
 import { authErrorMessage } from '../../../features/auth/auth-errors'
+import { showFieldProblems } from '../../../lib/field-problems'
 
 interface CreateAccountFormProps {
   invite: string
@@ -35,7 +36,7 @@ export function CreateAccountForm({ invite, email }: CreateAccountFormProps) {
       await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
       await navigate({ to: '/onboarding' })
     } catch (error) {
-      setFormError(authErrorMessage(error))
+      if (!showFieldProblems(form, error, ['email', 'password'])) setFormError(authErrorMessage(error))
     }
   })
 

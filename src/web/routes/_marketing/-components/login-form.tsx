@@ -10,7 +10,9 @@ import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { currentUserQueryOptions } from '../../../features/auth/api/get-current-user'
 import { logIn } from '../../../features/auth/api/log-in'
+import { needsSecondFactor } from '../../../features/auth/api/two-factor'
 import { authErrorMessage } from '../../../features/auth/auth-errors'
+import { TwoFactorStep } from './two-factor-step'
 
 /** `redirect`: where the visitor was going, kept only when it is a path of this app. */
 export function LoginForm({ redirect }: { redirect?: string | undefined }) {
@@ -23,17 +25,36 @@ export function LoginForm({ redirect }: { redirect?: string | undefined }) {
   })
   const { errors, isSubmitting } = form.formState
 
+  const [secondStep, setSecondStep] = useState(false)
+
+  const enter = async () => {
+    await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
+    // The app layout's guard sends a user who still needs onboarding (or two-factor set-up) on.
+    await navigate({ href: safeRedirectPath(redirect) })
+  }
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
     try {
-      await logIn(values)
-      await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
-      // The app layout's guard sends a user who still needs onboarding on to /onboarding.
-      await navigate({ href: safeRedirectPath(redirect) })
+      const answer = await logIn(values)
+      if (needsSecondFactor(answer)) setSecondStep(true)
+      else await enter()
     } catch (error) {
       setFormError(authErrorMessage(error))
     }
   })
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onDone={enter}
+        onCancel={() => {
+          form.reset({ email: form.getValues('email'), password: '' })
+          setSecondStep(false)
+        }}
+      />
+    )
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

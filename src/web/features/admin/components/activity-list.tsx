@@ -1,0 +1,26 @@
+import type { AuditEvent } from '../../../../shared/audit'
+import { formatTimestamp } from '../../../../shared/dates'
+import { auditSentence } from '../audit-sentence'
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+
+/** "Mar 1, 2026 at 10:04 AM", in the viewer's time zone. */
+function when(createdAt: string): string {
+  return `${formatTimestamp(createdAt)} at ${timeOfDay.format(new Date(createdAt))}`
+}
+
+/** Audit events as sentences with their time, newest first (the overview and a record's History). */
+export function ActivityList({ events }: { events: AuditEvent[] }) {
+  return (
+    <ol className="flex flex-col divide-y divide-line">
+      {events.map((event) => (
+        <li key={event.uuid} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+          <span className="break-words text-ink">{auditSentence(event)}</span>
+          <time dateTime={event.createdAt} className="shrink-0 text-sm text-ink-muted">
+            {when(event.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
+  )
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  addGuardian,
+  addToTeam,
+  createCollege,
+  createDocument,
+  createNote,
+  createSatScore,
+  createTask,
+} from '../factories'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+
+/** Copies of a person's data: an admin's of a student's record, and anyone's of their own. */
+let t: TestApp
+type Logged = Awaited<ReturnType<TestApp['userWith']>>
+let admin: Logged
+let educator: Logged
+let student: Logged
+let guardian: Logged
+
+const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.userWith({ roles: ['admin'] })
+  educator = await t.userWith({ roles: ['educator'] })
+  student = await t.userWith({ roles: ['student'], name: `Rosa ${HOSTILE}` })
+  guardian = await t.userWith({ roles: ['guardian'] })
+  await addToTeam(t.db, student.id, educator.id)
+  await addGuardian(t.db, student.id, guardian.id, 'Mother')
+  await createSatScore(t.db, student.id, { date: '2026-03-14', english: 650, math: 700 })
+  await createDocument(t.db, student.id, { creatorId: educator.id, name: `Essay ${HOSTILE}` })
+  await createDocument(t.db, student.id, { creatorId: educator.id, name: 'Staff only', hidden: true })
+  await createNote(t.db, student.id, {
+    authorId: educator.id,
+    visibility: 'shared',
+    body: `Shared **well** ${HOSTILE}`,
+  })
+  await createNote(t.db, student.id, {
+    authorId: educator.id,
+    visibility: 'internal',
+    body: 'Internal remark',
+  })
+  await createTask(t.db, student.id, { createdById: educator.id, title: `Task ${HOSTILE}` })
+  await createCollege(t.db, student.id, { name: `College ${HOSTILE}`, deadline: '2026-11-01' })
+  // One audited change, so the history is not empty.
+  const added = await t.request({
+    method: 'POST',
+    url: `/api/v1/students/${student.id}/documents`,
+    cookie: educator.cookie,
+    payload: { name: 'Transcript', url: 'https://docs.example.com/transcript' },
+  })
+  expect(added.statusCode).toBe(201)
+})
+afterAll(() => t.close())
+
+const get = (url: string, cookie: string) => t.request({ method: 'GET', url, cookie })
+
+describe("an admin's export of a student's record", () => {
+  it('holds everything: hidden documents, internal notes, tasks, colleges and the history', async () => {
+    const answer = await get(`/api/v1/students/${student.id}/export`, admin.cookie)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^application\/json/)
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="crestline-student-record-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
+    expect(answer.headers['cache-control']).toBe('no-store')
+    const data = answer.json()
+    expect(data).toMatchObject({ kind: 'student-record', exportedBy: { uuid: admin.id } })
+    expect(data.account).toMatchObject({ uuid: student.id, email: student.email })
+    expect(data.student.record.satScoresHistorical).toHaveLength(1)
+    expect(data.student.record.documents.map((d: { name: string }) => d.name)).toEqual(
+      expect.arrayContaining(['Staff only', 'Transcript']),
+    )
+    expect(data.student.notes.map((n: { visibility: string }) => n.visibility).sort()).toEqual([
+      'internal',
+      'shared',
+    ])
+    expect(data.student.tasks).toHaveLength(1)
+    expect(data.student.colleges).toHaveLength(1)
+    expect(data.student.record.guardians).toEqual([
+      expect.objectContaining({ uuid: guardian.id, relationship: 'Mother' }),
+    ])
+    expect(data.history.map((e: { action: string }) => e.action)).toContain('document.created')
+  })
+
+  it('reads as a page in which nothing anyone typed becomes markup', async () => {
+    const answer = await get(`/api/v1/students/${student.id}/export?format=html`, admin.cookie)
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toMatch(/^text\/html/)
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; .*\.html"$/)
+    const html = answer.body
+    expect(html).not.toMatch(/<script|<img|onerror=alert\(1\)>/i)
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    expect(html).toContain('<strong>well</strong>')
+    for (const heading of [
+      'Account',
+      'SAT scores',
+      'Documents',
+      'Tasks',
+      'College list',
+      'Session notes',
+      'History',
+    ]) {
+      expect(html).toContain(heading)
+    }
+    expect(html).toContain('Internal remark')
+  })
+
+  it('refuses a bad format naming the field, and an unknown student', async () => {
+    const bad = await get(`/api/v1/students/${student.id}/export?format=pdf`, admin.cookie)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors[0].path).toBe('format')
+    const missing = await get('/api/v1/students/00000000-0000-4000-8000-000000000000/export', admin.cookie)
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('your own data', () => {
+  it('a student gets their record as they read it: no hidden document, no internal note', async () => {
+    const data = (await get('/api/v1/users/me/export', student.cookie)).json()
+    expect(data).toMatchObject({ kind: 'personal-data', account: { uuid: student.id } })
+    expect(data.sessions.length).toBeGreaterThan(0)
+    expect(JSON.stringify(data.sessions)).not.toContain('token')
+    expect(data.records).toHaveLength(1)
+    const [own] = data.records
+    expect(own.record.documents.map((d: { name: string }) => d.name)).not.toContain('Staff only')
+    expect(own.notes.map((n: { visibility: string }) => n.visibility)).toEqual(['shared'])
+  })
+
+  it("a guardian gets their child's record as they read it; an educator their account and activity", async () => {
+    const family = (await get('/api/v1/users/me/export', guardian.cookie)).json()
+    expect(family.records.map((r: { record: { uuid: string } }) => r.record.uuid)).toEqual([student.id])
+    expect(JSON.stringify(family)).not.toContain('Internal remark')
+    const staff = (await get('/api/v1/users/me/export?format=json', educator.cookie)).json()
+    expect(staff.records).toEqual([])
+    expect(staff.activity.map((e: { action: string }) => e.action)).toContain('document.created')
+    const page = await get('/api/v1/users/me/export?format=html', educator.cookie)
+    expect(page.body).toContain('Signed-in devices')
+    expect(page.body).toContain('What you changed')
+  })
+})

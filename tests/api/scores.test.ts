@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
+import { addGuardian, addToTeam, createSatScore } from '../factories'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+/** Scores you can trust: sources, notes, who added each entry, edits, targets, and the audit log. */
+let t: TestApp
+type Logged = Awaited<ReturnType<TestApp['userWith']>>
+let educator: Logged
+let fao: Logged
+
+beforeAll(async () => {
+  t = await createTestApp()
+  educator = await t.userWith({ roles: ['educator'] })
+  fao = await t.userWith({ roles: ['fao'] })
+})
+afterAll(() => t.close())
+
+async function newStudent() {
+  const student = await t.userWith({ roles: ['student'] })
+  await addToTeam(t.db, student.id, educator.id)
+  await addToTeam(t.db, student.id, fao.id)
+  return student
+}
+
+const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, cookie: string, payload?: object) =>
+  t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) })
+const record = async (studentId: string, cookie: string) =>
+  (await t.request({ method: 'GET', url: `/api/v1/students/${studentId}`, cookie })).json()
+const auditOf = (subjectId: string) =>
+  selectRows<{ action: string; before: unknown; after: unknown }>(
+    t.db,
+    sql`select action, before, after from audit_events where subject_id = ${subjectId} order by created_at, id`,
+  )
+
+describe('entries with a source, a note and who added them', () => {
+  it('defaults to official; only official entries count toward superscores; superscoresAll counts all', async () => {
+    const student = await newStudent()
+    const url = `/api/v1/students/${student.id}/sat-scores`
+    const official = await send('POST', url, educator.cookie, { date: '2025-03-08', english: 600, math: 650 })
+    expect(official.statusCode).toBe(201)
+    expect(official.json()).toMatchObject({
+      source: 'official',
+      note: null,
+      addedBy: { name: educator.name, uuid: educator.id },
+      cumulative: 1250,
+    })
+    const practice = await send('POST', url, student.cookie, {
+      date: '2025-04-12',
+      english: 720,
+      math: 700,
+      source: 'practice',
+      note: 'Bluebook test 4',
+    })
+    expect(practice.json()).toMatchObject({ source: 'practice', note: 'Bluebook test 4' })
+    const body = await record(student.id, student.cookie)
+    expect(body.superscores.sat).toEqual({ english: 600, math: 650, cumulative: 1250 })
+    expect(body.superscoresAll.sat).toEqual({ english: 720, math: 700, cumulative: 1420 })
+    expect(
+      body.satScoresHistorical.map((entry: { addedBy: { uuid: string } }) => entry.addedBy.uuid),
+    ).toEqual([educator.id, student.id])
+  })
+
+  it('refuses an unknown source or a long note, naming the field', async () => {
+    const student = await newStudent()
+    const url = `/api/v1/students/${student.id}/act-scores`
+    const base = { date: '2025-10-25', english: 30, math: 28, reading: 31, science: 27 }
+    for (const [field, value] of [
+      ['source', 'mock'],
+      ['note', 'x'.repeat(201)],
+    ] as const) {
+      const answer = await send('POST', url, educator.cookie, { ...base, [field]: value })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json().errors[0].path).toBe(field)
+    }
+  })
+})
+
+describe('editing and deleting one entry', () => {
+  it('staff edit any entry; the student only their own; every change is audited with before and after', async () => {
+    const student = await newStudent()
+    const staffEntry = await createSatScore(t.db, student.id, {
+      date: '2025-03-08',
+      english: 600,
+      math: 650,
+      createdById: educator.id,
+    })
+    const entryUrl = (id: string) => `/api/v1/students/${student.id}/sat-scores/${id}`
+
+    const fixed = await send('PATCH', entryUrl(staffEntry), educator.cookie, {
+      math: 660,
+      source: 'diagnostic',
+    })
+    expect(fixed.statusCode).toBe(200)
+    expect(fixed.json()).toMatchObject({
+      uuid: staffEntry,
+      english: 600,
+      math: 660,
+      cumulative: 1260,
+      source: 'diagnostic',
+    })
+    const refused = await send('PATCH', entryUrl(staffEntry), student.cookie, { math: 800 })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('not-your-score')
+    expect((await send('DELETE', entryUrl(staffEntry), student.cookie)).statusCode).toBe(403)
+    expect((await send('PATCH', entryUrl(staffEntry), fao.cookie, { note: 'x' })).statusCode).toBe(403)
+
+    const own = (
+      await send('POST', `/api/v1/students/${student.id}/sat-scores`, student.cookie, {
+        date: '2025-05-03',
+        english: 700,
+        math: 690,
+      })
+    ).json().uuid
+    expect(
+      (await send('PATCH', entryUrl(own), student.cookie, { note: 'After the summer course' })).statusCode,
+    ).toBe(200)
+    expect((await send('DELETE', entryUrl(own), student.cookie)).statusCode).toBe(204)
+    expect((await send('DELETE', entryUrl(own), student.cookie)).statusCode).toBe(404)
+
+    expect((await auditOf(staffEntry)).map((event) => event.action)).toEqual(['score.updated'])
+    const [change] = await auditOf(staffEntry)
+    expect(change!.before).toMatchObject({ test: 'SAT', math: 650, source: 'official' })
+    expect(change!.after).toMatchObject({ test: 'SAT', math: 660, source: 'diagnostic' })
+    expect((await auditOf(own)).map((event) => event.action)).toEqual([
+      'score.added',
+      'score.updated',
+      'score.deleted',
+    ])
+  })
+
+  it('checks the entry as changed: bad values name the field, an empty change is refused, other records are 404', async () => {
+    const student = await newStudent()
+    const other = await newStudent()
+    const entry = await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 650 })
+    const url = `/api/v1/students/${student.id}/sat-scores/${entry}`
+    const bad = await send('PATCH', url, educator.cookie, { english: 805 })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().errors).toContainEqual({
+      path: 'english',
+      message: 'SAT section scores go in steps of 10.',
+    })
+    const future = await send('PATCH', url, educator.cookie, { date: '2999-01-01' })
+    expect(future.json().errors[0]).toMatchObject({ path: 'date' })
+    expect((await send('PATCH', url, educator.cookie, {})).statusCode).toBe(400)
+    expect(
+      (
+        await send('PATCH', `/api/v1/students/${other.id}/sat-scores/${entry}`, educator.cookie, {
+          math: 700,
+        })
+      ).statusCode,
+    ).toBe(404)
+    expect(
+      (
+        await send('PATCH', `/api/v1/students/${student.id}/sat-scores/not-a-uuid`, educator.cookie, {
+          math: 700,
+        })
+      ).statusCode,
+    ).toBe(404)
+    // Nothing was written by the refusals.
+    expect((await record(student.id, educator.cookie)).satScoresHistorical[0]).toMatchObject({
+      english: 600,
+      math: 650,
+    })
+  })
+
+  it('the original delete by value takes the student’s own entry, never one their educator added', async () => {
+    const student = await newStudent()
+    const entry = { date: '2025-03-08', english: 600, math: 650 }
+    const staffEntry = await createSatScore(t.db, student.id, { ...entry, createdById: educator.id })
+    const url = `/api/v1/students/${student.id}/sat-scores`
+    expect((await send('DELETE', url, student.cookie, entry)).statusCode).toBe(403)
+    const own = (await send('POST', url, student.cookie, entry)).json().uuid
+    expect((await send('DELETE', url, student.cookie, entry)).statusCode).toBe(204)
+    const left = (await record(student.id, educator.cookie)).satScoresHistorical.map(
+      (e: { uuid: string }) => e.uuid,
+    )
+    expect(left).toEqual([staffEntry])
+    expect(left).not.toContain(own)
+    expect((await send('DELETE', url, educator.cookie, entry)).statusCode).toBe(204)
+  })
+})
+
+describe('targets', () => {
+  it('are set by the student and staff writers, read by everyone who reads the record, and audited', async () => {
+    const student = await newStudent()
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const url = `/api/v1/students/${student.id}/targets`
+    const set = await send('PUT', url, student.cookie, { sat: 1450, act: 32 })
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toEqual({ sat: 1450, act: 32 })
+    expect((await send('PUT', url, educator.cookie, { act: null })).json()).toEqual({ sat: 1450, act: null })
+    expect((await send('PUT', url, fao.cookie, { sat: 1500 })).statusCode).toBe(403)
+    expect((await send('PUT', url, guardian.cookie, { sat: 1500 })).statusCode).toBe(403)
+    expect((await record(student.id, guardian.cookie)).targets).toEqual({ sat: 1450, act: null })
+    for (const [field, value] of [
+      ['sat', 1455],
+      ['sat', 1610],
+      ['act', 0],
+      ['act', 'high'],
+    ] as const) {
+      const answer = await send('PUT', url, student.cookie, { [field]: value })
+      expect(answer.statusCode, `${field} ${value}`).toBe(400)
+      expect(answer.json().errors[0].path).toBe(field)
+    }
+    const events = await selectRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_events where subject_id = ${student.id} and action = 'targets.changed'`,
+    )
+    expect(events).toHaveLength(2)
+  })
+})

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../factories'
+import { createTestApp, type TestApp } from '../helpers/test-app'
+
+/** Served behind https, the product tells browsers to stay on https; on plain http it does not. */
+describe('transport security headers', () => {
+  let secure: TestApp
+  let plain: TestApp
+  beforeAll(async () => {
+    secure = await createTestApp({ APP_ORIGIN: 'https://prep.example.com' })
+    plain = await createTestApp()
+  })
+  afterAll(async () => {
+    await secure.close()
+    await plain.close()
+  })
+
+  it('sends HSTS and upgrade-insecure-requests only when APP_ORIGIN is https', async () => {
+    const onHttps = await secure.request({ method: 'GET', url: '/login' })
+    expect(onHttps.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/)
+    expect(onHttps.headers['content-security-policy']).toContain('upgrade-insecure-requests')
+    const onHttp = await plain.request({ method: 'GET', url: '/login' })
+    expect(onHttp.headers['strict-transport-security']).toBeUndefined()
+    expect(onHttp.headers['content-security-policy']).not.toContain('upgrade-insecure-requests')
+  })
+
+  it('on https the session cookie is __Secure- named, Secure and HttpOnly', async () => {
+    const user = await createUser(secure.db, { roles: ['student'] })
+    const answer = await secure.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: user.password },
+    })
+    expect(answer.statusCode).toBe(200)
+    const session = ([] as string[])
+      .concat(answer.headers['set-cookie'] ?? [])
+      .find((cookie) => cookie.includes('session_token='))
+    expect(session).toMatch(/^__Secure-better-auth\.session_token=[^;]+;/)
+    expect(session).toMatch(/;\s*Secure/i)
+    expect(session).toMatch(/;\s*HttpOnly/i)
+  })
+})

@@ -1,0 +1,103 @@
+import { expect, test } from './support/fixtures'
+import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
+
+/** Scores you can trust in the browser: sources, an edit, the duplicate question, a target. */
+let student: Person
+let educator: Person
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+test.beforeAll(async () => {
+  const admin = await adminApi()
+  const stamp = Date.now().toString(36)
+  student = await createPerson(admin, 'student', `Sky Scorer ${stamp}`)
+  educator = await createPerson(admin, 'educator', `Tal Tutor ${stamp}`)
+  await addToTeam(admin, student, educator)
+  await admin.dispose()
+})
+
+test('an educator records an official and a practice test, fixes a typo, and sets a target', async ({
+  newVisitor,
+  expectAccessible,
+}) => {
+  const page = await visitAs(newVisitor, educator)
+  await page.goto(`/students/${student.uuid}`)
+  const sat = section(page, 'SAT scores')
+  const add = page.getByRole('dialog', { name: 'Add SAT score' })
+
+  await sat.getByRole('button', { name: 'Add SAT score' }).click()
+  await add.getByLabel('Test date').fill('2025-03-08')
+  await add.getByRole('textbox', { name: 'Reading and Writing' }).fill('600')
+  await add.getByRole('textbox', { name: 'Math' }).fill('650')
+  await expect(add.getByLabel('Source')).toHaveValue('official')
+  await add.getByRole('button', { name: 'Save score' }).click()
+  await expect(add).toBeHidden()
+
+  await sat.getByRole('button', { name: 'Add SAT score' }).click()
+  await add.getByLabel('Test date').fill('2025-04-12')
+  await add.getByRole('textbox', { name: 'Reading and Writing' }).fill('720')
+  await add.getByRole('textbox', { name: 'Math' }).fill('700')
+  await add.getByLabel('Source').selectOption('practice')
+  await add.getByLabel('Note').fill('Bluebook test 4')
+  await expectAccessible(page)
+  await add.getByRole('button', { name: 'Save score' }).click()
+  await expect(add).toBeHidden()
+  // The practice test does not lift the superscore; the page says what it would be with it.
+  await expect(sat.getByText('SAT superscore 1250')).toBeVisible()
+  await expect(sat.getByText('Counting practice and diagnostic tests too: 1420.')).toBeVisible()
+  await expect(sat.getByRole('row', { name: /Apr 12, 2025/ })).toContainText('PracticeBluebook test 4')
+
+  // The same score on the same day asks first.
+  await sat.getByRole('button', { name: 'Add SAT score' }).click()
+  await add.getByLabel('Test date').fill('2025-03-08')
+  await add.getByRole('textbox', { name: 'Reading and Writing' }).fill('600')
+  await add.getByRole('textbox', { name: 'Math' }).fill('650')
+  await add.getByRole('button', { name: 'Save score' }).click()
+  await expect(add.getByText('This score is already recorded. Add it again?')).toBeVisible()
+  // Not this time: close the dialog, and discard what was typed.
+  page.once('dialog', (question) => void question.accept())
+  await page.keyboard.press('Escape')
+  await expect(add).toBeHidden()
+  await expect(sat.getByRole('row')).toHaveCount(3)
+
+  // A typo is fixed in place.
+  await sat.getByRole('button', { name: 'Edit SAT score of Mar 8, 2025' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit SAT score' })
+  await expect(edit.getByRole('textbox', { name: 'Math' })).toHaveValue('650')
+  await edit.getByRole('textbox', { name: 'Math' }).fill('660')
+  await edit.getByRole('button', { name: 'Save score' }).click()
+  await expect(edit).toBeHidden()
+  await expect(sat.getByText('SAT superscore 1260')).toBeVisible()
+
+  await sat.getByRole('button', { name: 'Set SAT target' }).click()
+  await sat.getByLabel('SAT target total').fill('1400')
+  await sat.getByRole('button', { name: 'Save target' }).click()
+  await expect(sat.getByText('Target 1400: 140 points to go')).toBeVisible()
+  // The chart draws the target and tells official from practice tests by shape, and says so.
+  const chart = sat.getByRole('figure', { name: 'SAT score chart' })
+  await expect(chart).toContainText('dashed red line: target 1400')
+  await expect(chart).toContainText('practice or diagnostic test')
+  await expect(chart.locator('.recharts-reference-line')).toHaveCount(1)
+  await expectAccessible(page)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expect(chart.locator('.recharts-reference-line')).toHaveCount(1)
+    await sat.screenshot({ path: `test-results/screenshots/section-sat-target-${width}.png` })
+  }
+})
+
+test('the student edits only the scores they added', async ({ newVisitor }) => {
+  const api = await apiAs(student)
+  const mine = await api.post(`/api/v1/students/${student.uuid}/sat-scores`, {
+    data: { date: '2025-06-07', english: 680, math: 690, source: 'official' },
+  })
+  expect(mine.status()).toBe(201)
+  await api.dispose()
+  const page = await visitAs(newVisitor, student)
+  await page.goto('/dashboard')
+  const sat = section(page, 'SAT scores')
+  await expect(sat.getByRole('button', { name: 'Edit SAT score of Jun 7, 2025' })).toBeVisible()
+  await expect(sat.getByRole('button', { name: 'Edit SAT score of Mar 8, 2025' })).toHaveCount(0)
+  await expect(sat.getByRole('row', { name: /Mar 8, 2025/ })).toContainText(`Added by ${educator.name}`)
+  await expect(sat.getByText('Target 1400: 30 points to go')).toBeVisible()
+})
