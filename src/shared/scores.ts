@@ -61,15 +61,26 @@ export const satScoreInputSchema = z.strictObject({
   note: noteField,
   ...readOnlyEntryFields,
 })
-export const actScoreInputSchema = z.strictObject({
+const actScoreFields = z.strictObject({
   date: scoreDate(ACT_FIRST_DATE),
   english: actSection,
   math: actSection,
   reading: actSection,
-  science: actSection,
+  // The enhanced ACT (from ENHANCED_ACT_DATE) leaves science out of the composite: optional there.
+  science: actSection.nullish(),
   source: sourceField.optional(),
   note: noteField,
   ...readOnlyEntryFields,
+})
+
+/** True when an ACT entry of this date must carry a science score (tests before the enhanced ACT). */
+export const actScienceRequired = (date: string) => date < ENHANCED_ACT_DATE
+export const ACT_SCIENCE_REQUIRED_MESSAGE = `Science is required for tests before ${ENHANCED_ACT_DATE}.`
+
+export const actScoreInputSchema = actScoreFields.superRefine((entry, context) => {
+  if (typeof entry.date === 'string' && actScienceRequired(entry.date) && entry.science == null) {
+    context.addIssue({ code: 'custom', path: ['science'], message: ACT_SCIENCE_REQUIRED_MESSAGE })
+  }
 })
 
 const atLeastOne = (keys: readonly string[]) => ({
@@ -83,7 +94,7 @@ const ACT_PATCH_KEYS = ['date', 'english', 'math', 'reading', 'science', 'source
 export const satScorePatchSchema = satScoreInputSchema
   .partial()
   .refine((body) => SAT_PATCH_KEYS.some((key) => body[key] !== undefined), atLeastOne(SAT_PATCH_KEYS))
-export const actScorePatchSchema = actScoreInputSchema
+export const actScorePatchSchema = actScoreFields
   .partial()
   .refine((body) => ACT_PATCH_KEYS.some((key) => body[key] !== undefined), atLeastOne(ACT_PATCH_KEYS))
 export type SatScorePatch = z.infer<typeof satScorePatchSchema>
@@ -132,7 +143,8 @@ export const actScoreSchema = z.object({
   english: z.number(),
   math: z.number(),
   reading: z.number(),
-  science: z.number(),
+  /** Null for an enhanced-ACT entry recorded without science. */
+  science: z.number().nullable(),
   cumulative: z.number(),
   ...entryDetails,
 })
@@ -154,9 +166,10 @@ function roundedMean(sections: number[]): number {
 
 export function actComposite(score: ActSections, date: string): number {
   const { english, math, reading, science } = score
+  // Before the enhanced ACT every entry carries science (the input rule above); 0 never counts.
   return date >= ENHANCED_ACT_DATE
     ? roundedMean([english, math, reading])
-    : roundedMean([english, math, reading, science])
+    : roundedMean([english, math, reading, science ?? 0])
 }
 
 export function withSatCumulative<T extends SatSections>(score: T): T & { cumulative: number } {
@@ -178,6 +191,7 @@ export const superscoresSchema = z.object({
 export type Superscores = z.infer<typeof superscoresSchema>
 
 const best = <T>(entries: T[], pick: (entry: T) => number) => Math.max(...entries.map(pick))
+const bestOrNull = (values: number[]) => (values.length === 0 ? null : Math.max(...values))
 
 /**
  * SAT: best english + best math. ACT: the best of each section under the newest test's
@@ -208,7 +222,7 @@ export function superscores(
       english: best(act, (s) => s.english),
       math: best(act, (s) => s.math),
       reading: best(act, (s) => s.reading),
-      science: best(act, (s) => s.science),
+      science: bestOrNull(act.flatMap((s) => (s.science == null ? [] : [s.science]))),
     }
     actBest = { ...sections, cumulative: actComposite(sections, newest) }
   }
@@ -218,4 +232,41 @@ export function superscores(
 /** The newest entry of a list kept oldest first, or null. */
 export function latestEntry<T>(entries: readonly T[]): T | null {
   return entries.length === 0 ? null : entries[entries.length - 1]!
+}
+
+/** One end of a progress comparison: the entry's day, total and source. */
+export interface ProgressPoint {
+  date: string
+  total: number
+  source: ScoreSource
+}
+export interface ScoreProgress {
+  from: ProgressPoint
+  to: ProgressPoint
+  /** `to.total - from.total`: negative when the newest test is lower. */
+  gain: number
+}
+
+/**
+ * Progress on one test (docs/product.md#progress): from the first diagnostic or practice entry
+ * (the first entry when there is none) to the newest entry after it. Entries come oldest first,
+ * as the record lists them. Null when there is nothing after the starting point. The admin
+ * overview's median gain applies the same rule in SQL (modules/admin/screens.ts).
+ */
+export function scoreProgress(
+  entries: ReadonlyArray<{ date: string; cumulative: number; source?: ScoreSource | undefined }>,
+): ScoreProgress | null {
+  const sourceOf = (index: number) => entries[index]!.source ?? 'official'
+  const practiceStart = entries.findIndex((_, index) => sourceOf(index) !== 'official')
+  const start = practiceStart === -1 ? 0 : practiceStart
+  const end = entries.length - 1
+  if (end <= start) return null
+  const point = (index: number): ProgressPoint => ({
+    date: entries[index]!.date,
+    total: entries[index]!.cumulative,
+    source: sourceOf(index),
+  })
+  const from = point(start)
+  const to = point(end)
+  return { from, to, gain: to.total - from.total }
 }

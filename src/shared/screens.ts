@@ -64,6 +64,16 @@ export const adminOverviewSchema = z.object({
   recentEvents: z.array(auditEventSchema),
   /** College-list entries by status across active students (statuses with none are absent). */
   collegeStatuses: z.record(z.string(), z.number()).optional(),
+  /**
+   * The median gain across active students, SAT and ACT apart (docs/product.md#progress), with how
+   * many students it is based on: null median when none has progress to measure.
+   */
+  progress: z
+    .object({
+      sat: z.object({ medianGain: z.number().nullable(), students: z.number() }),
+      act: z.object({ medianGain: z.number().nullable(), students: z.number() }),
+    })
+    .optional(),
   /** True when a production server has no SMTP_URL: invites and resets are written to files, not sent. */
   mailNotSent: z.boolean().optional(),
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { scoreProgress } from '../../src/shared/scores'
 import { addGuardian, addToTeam, createSatScore } from '../factories'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
@@ -74,6 +75,79 @@ describe('entries with a source, a note and who added them', () => {
       expect(answer.statusCode).toBe(400)
       expect(answer.json().errors[0].path).toBe(field)
     }
+  })
+})
+
+describe('the enhanced ACT without science', () => {
+  it('takes an entry from 2025-09-01 without science, still requires it before, and superscores what there is', async () => {
+    const student = await newStudent()
+    const url = `/api/v1/students/${student.id}/act-scores`
+    const before = await send('POST', url, educator.cookie, {
+      date: '2025-08-31',
+      english: 30,
+      math: 28,
+      reading: 31,
+    })
+    expect(before.statusCode).toBe(400)
+    expect(before.json().errors).toEqual([
+      { path: 'science', message: 'Science is required for tests before 2025-09-01.' },
+    ])
+    const older = await send('POST', url, educator.cookie, {
+      date: '2025-06-14',
+      english: 24,
+      math: 26,
+      reading: 25,
+      science: 23,
+    })
+    expect(older.json()).toMatchObject({ science: 23, cumulative: 25 })
+    const enhanced = await send('POST', url, educator.cookie, {
+      date: '2025-09-13',
+      english: 30,
+      math: 28,
+      reading: 31,
+    })
+    expect(enhanced.statusCode).toBe(201)
+    expect(enhanced.json()).toMatchObject({ science: null, cumulative: 30 })
+    const explicitNull = await send('POST', url, educator.cookie, {
+      date: '2025-10-25',
+      english: 31,
+      math: 29,
+      reading: 32,
+      science: null,
+    })
+    expect(explicitNull.json()).toMatchObject({ science: null, cumulative: 31 })
+
+    const body = await record(student.id, student.cookie)
+    // Best of each section; science only from the entry that has it; the newest test's rule.
+    expect(body.superscores.act).toEqual({ english: 31, math: 29, reading: 32, science: 23, cumulative: 31 })
+
+    // An edit may not move an entry without science to before the enhanced ACT.
+    const moved = await send('PATCH', `${url}/${enhanced.json().uuid}`, educator.cookie, {
+      date: '2025-08-30',
+    })
+    expect(moved.statusCode).toBe(400)
+    expect(moved.json().errors[0].path).toBe('science')
+    // null clears science on an enhanced entry; on an older one it is refused.
+    const cleared = await send('PATCH', `${url}/${explicitNull.json().uuid}`, educator.cookie, {
+      science: 27,
+    })
+    expect(cleared.json()).toMatchObject({ science: 27, cumulative: 31 })
+    const clearedAgain = await send('PATCH', `${url}/${explicitNull.json().uuid}`, educator.cookie, {
+      science: null,
+    })
+    expect(clearedAgain.json()).toMatchObject({ science: null })
+    const refused = await send('PATCH', `${url}/${older.json().uuid}`, educator.cookie, { science: null })
+    expect(refused.statusCode).toBe(400)
+
+    // The original delete by value finds an entry without science.
+    const deleted = await send('DELETE', url, educator.cookie, {
+      date: '2025-09-13',
+      english: 30,
+      math: 28,
+      reading: 31,
+    })
+    expect(deleted.statusCode).toBe(204)
+    expect((await record(student.id, student.cookie)).actScoresHistorical).toHaveLength(2)
   })
 })
 
@@ -210,5 +284,80 @@ describe('targets', () => {
       sql`select action from audit_events where subject_id = ${student.id} and action = 'targets.changed'`,
     )
     expect(events).toHaveLength(2)
+  })
+})
+
+describe('progress', () => {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+
+  it('the admin overview’s median gain is the median of each active record’s progress, with its count', async () => {
+    const admin = await t.userWith({ roles: ['admin'] })
+    const sat = (studentId: string, date: string, english: number, math: number, source = 'official') =>
+      send('POST', `/api/v1/students/${studentId}/sat-scores`, educator.cookie, {
+        date,
+        english,
+        math,
+        source,
+      })
+    const act = (studentId: string, date: string, sections: number[], source = 'official') => {
+      const [english, math, reading, science] = sections
+      return send('POST', `/api/v1/students/${studentId}/act-scores`, educator.cookie, {
+        date,
+        english,
+        math,
+        reading,
+        ...(science === undefined ? {} : { science }),
+        source,
+      })
+    }
+    const climber = await newStudent()
+    await sat(climber.id, '2025-01-11', 600, 600)
+    await sat(climber.id, '2025-02-01', 550, 550, 'diagnostic')
+    await sat(climber.id, '2025-05-03', 680, 700)
+    await act(climber.id, '2025-06-14', [24, 26, 25, 23], 'practice')
+    await act(climber.id, '2025-10-25', [30, 28, 31])
+    const slider = await newStudent()
+    await sat(slider.id, '2025-03-08', 700, 700, 'practice')
+    await sat(slider.id, '2025-06-07', 690, 680)
+    const single = await newStudent()
+    await sat(single.id, '2025-03-08', 500, 500)
+    const archived = await newStudent()
+    await sat(archived.id, '2025-01-11', 400, 400, 'diagnostic')
+    await sat(archived.id, '2025-05-03', 800, 800)
+    const archive = await send('PATCH', `/api/v1/students/${archived.id}`, admin.cookie, { archived: true })
+    expect(archive.statusCode, archive.body).toBeLessThan(300)
+
+    const climberRecord = await record(climber.id, admin.cookie)
+    expect(scoreProgress(climberRecord.satScoresHistorical)?.gain).toBe(280)
+    expect(scoreProgress(climberRecord.actScoresHistorical)?.gain).toBe(5)
+
+    // Every active record in this database, read through the API and measured by the shared rule.
+    const active = await selectRows<{ id: string }>(
+      t.db,
+      sql`select user_id as id from student_profiles where archived_at is null`,
+    )
+    const gains = { sat: [] as number[], act: [] as number[] }
+    for (const { id } of active) {
+      const body = await record(id, admin.cookie)
+      for (const [kind, entries] of [
+        ['sat', body.satScoresHistorical],
+        ['act', body.actScoresHistorical],
+      ] as const) {
+        const progress = scoreProgress(entries)
+        if (progress) gains[kind].push(progress.gain)
+      }
+    }
+    expect(gains.sat).toContain(-30)
+    const overview = (
+      await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })
+    ).json()
+    expect(overview.progress).toEqual({
+      sat: { medianGain: median(gains.sat), students: gains.sat.length },
+      act: { medianGain: median(gains.act), students: gains.act.length },
+    })
   })
 })

@@ -1,5 +1,6 @@
-import { expect, test } from './support/fixtures'
+import { expect, logInByApi, test } from './support/fixtures'
 import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
+import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** Scores you can trust in the browser: sources, an edit, the duplicate question, a target. */
 let student: Person
@@ -100,4 +101,57 @@ test('the student edits only the scores they added', async ({ newVisitor }) => {
   await expect(sat.getByRole('button', { name: 'Edit SAT score of Mar 8, 2025' })).toHaveCount(0)
   await expect(sat.getByRole('row', { name: /Mar 8, 2025/ })).toContainText(`Added by ${educator.name}`)
   await expect(sat.getByText('Target 1400: 30 points to go')).toBeVisible()
+})
+
+test('an enhanced ACT without Science, and progress since the diagnostic on the record and the overview', async ({
+  newVisitor,
+  expectAccessible,
+}) => {
+  const page = await visitAs(newVisitor, educator)
+  await page.goto(`/students/${student.uuid}`)
+  const actSection = section(page, 'ACT scores')
+  const add = page.getByRole('dialog', { name: 'Add ACT score' })
+  const addAct = async (date: string, values: string[], source: string) => {
+    await actSection.getByRole('button', { name: 'Add ACT score' }).click()
+    await add.getByLabel('Test date').fill(date)
+    for (const [index, name] of ['English', 'Math', 'Reading', 'Science'].entries()) {
+      await add.getByRole('textbox', { name, exact: true }).fill(values[index] ?? '')
+    }
+    await add.getByLabel('Source').selectOption(source)
+    await add.getByRole('button', { name: 'Save score' }).click()
+  }
+
+  // Before the enhanced ACT, Science is still needed; the field says why it may be empty later.
+  await addAct('2025-06-14', ['24', '26', '25'], 'diagnostic')
+  await expect(add.getByText('Science is required for tests before 2025-09-01.')).toBeVisible()
+  await expect(add.getByText(/Optional for tests from Sep 1, 2025/)).toBeVisible()
+  await add.getByRole('textbox', { name: 'Science', exact: true }).fill('23')
+  await add.getByRole('button', { name: 'Save score' }).click()
+  await expect(add).toBeHidden()
+
+  await addAct('2025-10-25', ['30', '28', '31'], 'official')
+  await expect(add).toBeHidden()
+  await expect(actSection.getByRole('row', { name: /Oct 25, 2025/ })).toContainText('not recorded')
+  await expect(actSection.getByText('ACT superscore 30')).toBeVisible()
+  await expect(
+    actSection.getByText('Up 5 points since the diagnostic of Jun 14, 2025 (composite 25 to 30).'),
+  ).toBeVisible()
+  await expectAccessible(page)
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await actSection.screenshot({ path: `test-results/screenshots/section-act-enhanced-${width}.png` })
+  }
+
+  // The admin overview quotes the median gain with the number of students behind it.
+  const admin = await newVisitor()
+  await logInByApi(admin.context.request, ADMIN_EMAIL, adminPassword())
+  await admin.page.goto('/admin')
+  const progress = section(admin.page, 'Score progress')
+  await expect(progress.getByText('Median ACT gain')).toBeVisible()
+  await expect(progress).toContainText(/across \d+ students?/)
+  await expectAccessible(admin.page)
+  for (const width of [390, 1280]) {
+    await admin.page.setViewportSize({ width, height: 900 })
+    await progress.screenshot({ path: `test-results/screenshots/admin-progress-${width}.png` })
+  }
 })

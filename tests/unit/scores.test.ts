@@ -6,7 +6,9 @@ import {
   latestScoreDate,
   satCumulative,
   satScoreInputSchema,
+  scoreProgress,
   superscores,
+  targetsInputSchema,
 } from '../../src/shared/scores'
 
 const act = (english: number, math: number, reading: number, science: number) => ({
@@ -134,5 +136,73 @@ describe('latestEntry', () => {
   it('is the last of a list kept oldest first, or null', () => {
     expect(latestEntry([])).toBeNull()
     expect(latestEntry([1, 2, 3])).toBe(3)
+  })
+})
+
+describe('progress since the first diagnostic or practice test', () => {
+  const entry = (date: string, cumulative: number, source?: 'official' | 'practice' | 'diagnostic') => ({
+    date,
+    cumulative,
+    ...(source ? { source } : {}),
+  })
+
+  it('runs from the first diagnostic or practice entry to the newest entry', () => {
+    const progress = scoreProgress([
+      entry('2025-01-10', 1150, 'official'),
+      entry('2025-02-01', 1100, 'diagnostic'),
+      entry('2025-03-01', 1180, 'practice'),
+      entry('2025-05-03', 1260, 'official'),
+    ])
+    expect(progress).toEqual({
+      from: { date: '2025-02-01', total: 1100, source: 'diagnostic' },
+      to: { date: '2025-05-03', total: 1260, source: 'official' },
+      gain: 160,
+    })
+  })
+
+  it('starts from the first entry when every entry is official (an entry without a source is official)', () => {
+    expect(scoreProgress([entry('2025-01-10', 28), entry('2025-06-10', 31, 'official')])?.gain).toBe(3)
+  })
+
+  it('may go down, and is null with nothing after the starting point', () => {
+    expect(scoreProgress([entry('2025-01-10', 1300, 'practice'), entry('2025-02-10', 1250)])?.gain).toBe(-50)
+    expect(scoreProgress([])).toBeNull()
+    expect(scoreProgress([entry('2025-01-10', 1300)])).toBeNull()
+    // The only practice test is the newest entry: nothing after it yet.
+    expect(scoreProgress([entry('2025-01-10', 1200), entry('2025-02-10', 1300, 'practice')])).toBeNull()
+  })
+})
+
+describe('targets', () => {
+  it('take an SAT total of 400-1600 in steps of 10 and an ACT composite of 1-36; null clears one', () => {
+    expect(targetsInputSchema.safeParse({ sat: 1450, act: 33 }).success).toBe(true)
+    expect(targetsInputSchema.safeParse({ sat: null }).success).toBe(true)
+    expect(targetsInputSchema.safeParse({}).success).toBe(true)
+    const refused = (body: object) =>
+      targetsInputSchema
+        .safeParse(body)
+        .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    expect(refused({ sat: 1455 })).toEqual(['sat: SAT totals go in steps of 10.'])
+    expect(refused({ sat: 390 })).toEqual(['sat: Use an SAT total from 400 to 1600.'])
+    expect(refused({ act: 37 })).toEqual(['act: Use an ACT composite from 1 to 36.'])
+    expect(refused({ act: 30.5 })).toEqual(['act: Use a whole number.'])
+    expect(refused({ gpa: 4 })).toEqual([': Unknown field: gpa.'])
+  })
+})
+
+describe('the enhanced ACT', () => {
+  it('needs science before 2025-09-01 only, and leaves it out of the composite from then', () => {
+    const body = { english: 30, math: 28, reading: 31 }
+    expect(actScoreInputSchema.safeParse({ ...body, date: '2025-09-01' }).success).toBe(true)
+    const before = actScoreInputSchema.safeParse({ ...body, date: '2025-08-31' })
+    expect(before.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['science', 'Science is required for tests before 2025-09-01.'],
+    ])
+    expect(actComposite({ ...body, science: null }, '2025-09-01')).toBe(30)
+    expect(superscores([], [{ ...body, science: null, date: '2025-09-13' }]).act).toEqual({
+      ...body,
+      science: null,
+      cumulative: 30,
+    })
   })
 })

@@ -257,3 +257,33 @@ describe('the note form', () => {
     expect([45, 60, 90].map(formatDuration)).toEqual(['45 min', '1 h', '1 h 30 min'])
   })
 })
+
+describe('score progress and the enhanced ACT in words', () => {
+  it('says which way, by how much and since which test; the overview signs its medians', async () => {
+    const { progressWords, signedGain, TESTS, actScoreFormSchema } = await import(
+      '../../src/web/features/students/score-tests'
+    )
+    expect(
+      progressWords(TESTS.sat, {
+        from: { date: '2025-02-01', total: 1100, source: 'diagnostic' },
+        to: { date: '2025-05-03', total: 1260, source: 'official' },
+        gain: 160,
+      }),
+    ).toBe(`Up 160 points since the diagnostic of ${formatPlainDate('2025-02-01')} (total 1100 to 1260).`)
+    expect(
+      progressWords(TESTS.act, {
+        from: { date: '2025-06-14', total: 31, source: 'official' },
+        to: { date: '2025-10-25', total: 30, source: 'practice' },
+        gain: -1,
+      }),
+    ).toBe(`Down 1 point since the first test of ${formatPlainDate('2025-06-14')} (composite 31 to 30).`)
+    expect(progressWords(TESTS.sat, null)).toBeNull()
+    expect([signedGain(110), signedGain(-2.5), signedGain(0)]).toEqual(['+110', '−2.5', '0'])
+
+    // The form: empty Science is fine from 2025-09-01, and named as missing before.
+    const form = { english: '30', math: '28', reading: '31', science: '', source: 'official', note: '' }
+    expect(actScoreFormSchema.safeParse({ ...form, date: '2025-09-01' }).data?.science).toBeNull()
+    const before = actScoreFormSchema.safeParse({ ...form, date: '2025-08-31' })
+    expect(before.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['science'])
+  })
+})

@@ -61,7 +61,8 @@ export const actScores = pgTable(
     english: actSection('english'),
     math: actSection('math'),
     reading: actSection('reading'),
-    science: actSection('science'),
+    /** Null only for the enhanced ACT (from 2025-09-01), whose composite leaves science out. */
+    science: integer('science'),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     ...entryDetails(),
@@ -70,7 +71,11 @@ export const actScores = pgTable(
     ...entryChecks('act', table),
     check(
       'act_sections_range',
-      sql`${table.english} between 1 and 36 and ${table.math} between 1 and 36 and ${table.reading} between 1 and 36 and ${table.science} between 1 and 36`,
+      sql`${table.english} between 1 and 36 and ${table.math} between 1 and 36 and ${table.reading} between 1 and 36 and (${table.science} is null or ${table.science} between 1 and 36)`,
+    ),
+    check(
+      'act_science_before_enhanced',
+      sql`${table.science} is not null or ${table.date} >= date '2025-09-01'`,
     ),
     check('act_date_range', sql`${table.date} >= date '1990-01-01'`),
     index('act_scores_student_idx').on(table.studentId, table.date),

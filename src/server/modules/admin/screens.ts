@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Role } from '../../../shared/roles'
-import { withActComposite, withSatCumulative } from '../../../shared/scores'
+import { ENHANCED_ACT_DATE, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { AdminOverview, AdminStudentsScreen } from '../../../shared/screens'
 import type { AdminStudentRow } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
@@ -75,5 +75,48 @@ export async function adminOverview(db: DbOrTx): Promise<AdminOverview> {
       (select count(*)::int from contact_requests where handled_at is null) as "openInquiries"`,
   )
   const { events } = await listAuditEvents(db, { limit: RECENT_EVENTS })
-  return { counts: counts!, recentEvents: events, collegeStatuses: await collegeStatusCounts(db) }
+  return {
+    counts: counts!,
+    recentEvents: events,
+    collegeStatuses: await collegeStatusCounts(db),
+    progress: { sat: await medianGain(db, 'sat'), act: await medianGain(db, 'act') },
+  }
+}
+
+/** Each test's total in SQL: the SAT sum, the ACT composite under its date's rule (shared/scores.ts). */
+const TOTAL_SQL = {
+  sat: sql.raw('s.english + s.math'),
+  act: sql.raw(`case when s.date >= date '${ENHANCED_ACT_DATE}'
+    then (2 * (s.english + s.math + s.reading) + 3) / 6
+    else (2 * (s.english + s.math + s.reading + s.science) + 4) / 8 end`),
+}
+
+/**
+ * The median gain of `scoreProgress` (shared/scores.ts) over active students: from each one's
+ * first diagnostic or practice entry (else their first entry) to their newest entry after it.
+ * Entries are ordered as the record lists them: date, then when added, then id.
+ */
+async function medianGain(
+  db: DbOrTx,
+  kind: 'sat' | 'act',
+): Promise<{ medianGain: number | null; students: number }> {
+  const table = sql.raw(kind === 'sat' ? 'sat_scores' : 'act_scores')
+  const [row] = await selectRows<{ medianGain: number | null; students: number }>(
+    db,
+    sql`with entries as (
+        select s.student_id, s.source, ${TOTAL_SQL[kind]} as total,
+          row_number() over (partition by s.student_id order by s.date, s.created_at, s.id) as n,
+          count(*) over (partition by s.student_id) as entries
+        from ${table} s join student_profiles p on p.user_id = s.student_id and p.archived_at is null
+      ),
+      starts as (
+        select distinct on (student_id) student_id, n, total from entries
+        where entries > 1 order by student_id, source = 'official', n
+      ),
+      newest as (select student_id, n, total from entries where n = entries and entries > 1)
+      select (percentile_cont(0.5) within group (order by newest.total - starts.total))::float8 as "medianGain",
+        count(*)::int as students
+      from starts join newest using (student_id) where newest.n > starts.n`,
+  )
+  return row!
 }

@@ -45,7 +45,7 @@ const TESTS = {
         english: row.english,
         math: row.math,
         reading: row.reading!,
-        science: row.science!,
+        science: row.science ?? null,
       }),
   },
 } as const
@@ -56,7 +56,7 @@ interface ScoreRow {
   english: number
   math: number
   reading?: number
-  science?: number
+  science?: number | null
   source: ScoreSource
   note: string | null
   created_by_id: string | null
@@ -69,7 +69,7 @@ export interface ScoreFields {
   english?: number
   math?: number
   reading?: number
-  science?: number
+  science?: number | null
   source?: ScoreSource | undefined
   note?: string | null | undefined
 }
@@ -141,7 +141,7 @@ export async function addScore(
     const values = [
       studentId,
       entry.date,
-      ...TESTS[kind].sections.map((section) => entry[section]),
+      ...TESTS[kind].sections.map((section) => entry[section] ?? null),
       entry.source ?? 'official',
       entry.note || null,
       viewer.id,
@@ -183,7 +183,11 @@ export async function updateScore(
     const merged = {
       date: patch.date ?? before.date,
       ...Object.fromEntries(
-        TESTS[kind].sections.map((section) => [section, patch[section] ?? before[section]]),
+        // null clears ACT science (allowed for the enhanced ACT only: the rules below say).
+        TESTS[kind].sections.map((section) => [
+          section,
+          patch[section] === undefined ? before[section] : patch[section],
+        ]),
       ),
       source: patch.source ?? before.source,
       note: patch.note === undefined ? before.note : patch.note || null,
@@ -265,7 +269,10 @@ export async function deleteMatchingScore(
   await db.transaction(async (tx) => {
     const access = await requireScoreWriter(tx, viewer, studentId)
     const matches = sql.join(
-      TESTS[kind].sections.map((section) => sql`s.${sql.raw(section)} = ${entry[section]}`),
+      // `is not distinct from`: an enhanced-ACT entry without science matches a body without it.
+      TESTS[kind].sections.map(
+        (section) => sql`s.${sql.raw(section)} is not distinct from ${entry[section] ?? null}`,
+      ),
       sql` and `,
     )
     const rows = await selectRows<ScoreRow>(

@@ -1,6 +1,13 @@
 import { z } from 'zod'
-import type { ActScore, SatScore, ScoreSource } from '../../../shared/scores'
-import { actScoreInputSchema, ENHANCED_ACT_DATE, satScoreInputSchema } from '../../../shared/scores'
+import { formatPlainDate } from '../../../shared/dates'
+import type { ActScore, SatScore, ScoreProgress, ScoreSource } from '../../../shared/scores'
+import {
+  ACT_SCIENCE_REQUIRED_MESSAGE,
+  actScienceRequired,
+  actScoreInputSchema,
+  ENHANCED_ACT_DATE,
+  satScoreInputSchema,
+} from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { RecordAccess } from './access'
 import type { TestKind } from './api/add-score'
@@ -26,14 +33,24 @@ export const satScoreFormSchema = z.object({
   math: fromText(satScoreInputSchema.shape.math),
   ...entryFields,
 })
-export const actScoreFormSchema = z.object({
-  date: actScoreInputSchema.shape.date,
-  english: fromText(actScoreInputSchema.shape.english),
-  math: fromText(actScoreInputSchema.shape.math),
-  reading: fromText(actScoreInputSchema.shape.reading),
-  science: fromText(actScoreInputSchema.shape.science),
-  ...entryFields,
-})
+export const actScoreFormSchema = z
+  .object({
+    date: actScoreInputSchema.shape.date,
+    english: fromText(actScoreInputSchema.shape.english),
+    math: fromText(actScoreInputSchema.shape.math),
+    reading: fromText(actScoreInputSchema.shape.reading),
+    // Empty science is null: optional for the enhanced ACT, and a PATCH with null clears it.
+    science: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : null),
+      actScoreInputSchema.shape.science,
+    ),
+    ...entryFields,
+  })
+  .superRefine((entry, context) => {
+    if (actScienceRequired(entry.date) && entry.science == null) {
+      context.addIssue({ code: 'custom', path: ['science'], message: ACT_SCIENCE_REQUIRED_MESSAGE })
+    }
+  })
 
 /** How a source reads in the table and the form. */
 export const SOURCE_LABELS: Record<ScoreSource, string> = {
@@ -99,7 +116,7 @@ export const TESTS: Record<TestKind, TestInfo> = {
   },
 }
 
-export type AnyScore = SatScore | (ActScore & { reading: number; science: number })
+export type AnyScore = SatScore | ActScore
 
 export function scoresOf(student: Student, kind: TestKind): AnyScore[] {
   return kind === 'sat' ? student.satScoresHistorical : student.actScoresHistorical
@@ -107,10 +124,26 @@ export function scoresOf(student: Student, kind: TestKind): AnyScore[] {
 
 export const ACT_COMPOSITE_NOTE = `The composite is the mean of English, Math, Reading and Science, rounded half up; for tests from ${ENHANCED_ACT_DATE} (the enhanced ACT) Science is left out.`
 
-/** The value of one section of an entry (SAT entries have no reading or science). */
-export function sectionValue(score: AnyScore, key: ScoreSection['key']): number | undefined {
-  return (score as Record<string, unknown>)[key] as number | undefined
+/**
+ * The value of one section of an entry: SAT entries have no reading or science, and an enhanced
+ * ACT may have no science (null).
+ */
+export function sectionValue(score: AnyScore, key: ScoreSection['key']): number | null | undefined {
+  return (score as Record<string, unknown>)[key] as number | null | undefined
 }
+
+/** The sections an entry has, as "Math 30": an enhanced ACT without science leaves it out. */
+export function sectionsText(test: TestInfo, score: AnyScore): string {
+  return test.sections
+    .flatMap((section) => {
+      const value = sectionValue(score, section.key)
+      return value == null ? [] : [`${section.label} ${value}`]
+    })
+    .join(', ')
+}
+
+/** The help under ACT Science: why it may be left empty. */
+export const ACT_SCIENCE_HELP = `Optional for tests from ${formatPlainDate(ENHANCED_ACT_DATE)}: the enhanced ACT leaves Science out of the composite.`
 
 /** "1450: 70 points to go" from the best official total, or "reached". */
 export function pointsToTarget(best: number | null, target: number | null): string | null {
@@ -132,4 +165,29 @@ export function isAlreadyRecorded(
       score.date === entry.date &&
       keys.every((key) => sectionValue(score, key as ScoreSection['key']) === entry[key]),
   )
+}
+
+const SOURCE_NOUNS: Record<ScoreSource, string> = {
+  diagnostic: 'the diagnostic',
+  practice: 'the practice test',
+  official: 'the first test',
+}
+
+/**
+ * "Up 160 points since the diagnostic of Feb 1, 2025 (1100 to 1260)": the record's progress line,
+ * or null when there is nothing to compare yet.
+ */
+export function progressWords(test: TestInfo, progress: ScoreProgress | null): string | null {
+  if (!progress) return null
+  const { from, to, gain } = progress
+  const unit = (n: number) => (n === 1 ? 'point' : 'points')
+  const change =
+    gain === 0 ? 'No change' : `${gain > 0 ? 'Up' : 'Down'} ${Math.abs(gain)} ${unit(Math.abs(gain))}`
+  return `${change} since ${SOURCE_NOUNS[from.source]} of ${formatPlainDate(from.date)} (${test.cumulativeLabel.toLowerCase()} ${from.total} to ${to.total}).`
+}
+
+/** "+110" / "−3" / "0": a median gain as the overview prints it (halves kept: a median of two). */
+export function signedGain(gain: number): string {
+  if (gain === 0) return '0'
+  return `${gain > 0 ? '+' : '−'}${Math.abs(gain)}`
 }

@@ -11,6 +11,7 @@ import { RecentActivity } from '../../features/admin/components/recent-activity'
 import { SecuritySettings } from '../../features/admin/components/security-settings'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { STATUS_LABELS } from '../../features/plan/college-words'
+import { signedGain, TESTS } from '../../features/students/score-tests'
 import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/')({
@@ -102,6 +103,7 @@ function AdminOverviewContent() {
           ))}
         </ul>
         {overview.data ? <CollegeStatusCounts counts={overview.data.collegeStatuses ?? {}} /> : null}
+        {overview.data?.progress ? <MedianGains progress={overview.data.progress} /> : null}
         {overview.isPending ? (
           <div role="status" className="card flex flex-col gap-3 p-4 sm:p-6">
             <span className="sr-only">Loading recent activity…</span>
@@ -141,6 +143,45 @@ function CollegeStatusCounts({ counts }: { counts: Record<string, number> }) {
           ))}
         </dl>
       )}
+    </section>
+  )
+}
+
+/**
+ * The median gain across active students, with the count it rests on, so it can be quoted honestly
+ * (docs/product.md#progress).
+ */
+function MedianGains({ progress }: { progress: NonNullable<AdminOverview['progress']> }) {
+  return (
+    <section aria-labelledby="progress-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="progress-heading" className="text-xl font-semibold">
+        Score progress
+      </h2>
+      <dl className="flex flex-wrap gap-x-10 gap-y-3">
+        {(['sat', 'act'] as const).map((kind) => {
+          const { medianGain, students } = progress[kind]
+          const test = TESTS[kind]
+          return (
+            <div key={kind} className="flex flex-col">
+              <dt className="text-sm text-ink-muted">Median {test.name} gain</dt>
+              <dd className="flex flex-col">
+                <span className="text-2xl font-bold tabular-nums text-ink">
+                  {medianGain === null ? '–' : signedGain(medianGain)}
+                </span>
+                <span className="text-sm text-ink-muted">
+                  {students === 0
+                    ? 'No student has two entries to compare yet.'
+                    : `across ${students} ${students === 1 ? 'student' : 'students'}`}
+                </span>
+              </dd>
+            </div>
+          )
+        })}
+      </dl>
+      <p className="text-sm text-ink-muted">
+        Each active student’s newest test against their first diagnostic or practice test (their first test
+        when they have none). Archived students are not counted.
+      </p>
     </section>
   )
 }

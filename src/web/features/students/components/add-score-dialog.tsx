@@ -13,6 +13,7 @@ import { showFieldProblems } from '../../../lib/field-problems'
 import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 import { type ScoreBody, useAddScore } from '../api/add-score'
 import {
+  ACT_SCIENCE_HELP,
   type AnyScore,
   actScoreFormSchema,
   isAlreadyRecorded,
@@ -65,7 +66,7 @@ export function AddScoreDialog({
 const SCORE_FIELDS = ['date', 'english', 'math', 'reading', 'science', 'source', 'note'] as const
 type FormValues = Record<(typeof SCORE_FIELDS)[number], string>
 
-const asText = (value: number | undefined) => (value === undefined ? '' : String(value))
+const asText = (value: number | null | undefined) => (value == null ? '' : String(value))
 
 function AddScoreForm({
   studentUuid,
@@ -138,6 +139,7 @@ function AddScoreForm({
             key={section.key}
             label={section.label}
             inputMode="numeric"
+            help={section.key === 'science' ? ACT_SCIENCE_HELP : undefined}
             registration={form.register(section.key)}
             error={errors[section.key]?.message}
           />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { formatPlainDate } from '../../../../shared/dates'
+import { scoreProgress } from '../../../../shared/scores'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
@@ -13,8 +14,10 @@ import {
   ACT_COMPOSITE_NOTE,
   type AnyScore,
   pointsToTarget,
+  progressWords,
   SOURCE_LABELS,
   scoresOf,
+  sectionsText,
   sectionValue,
   type TestInfo,
 } from '../score-tests'
@@ -82,6 +85,7 @@ export function ScoreSection({ student, test, access, viewer }: ScoreSectionProp
               Counting practice and diagnostic tests too: {allEntries.cumulative}.
             </p>
           ) : null}
+          <ProgressLine test={test} scores={scores} />
           <ScoreChart test={test} scores={scores} target={target} />
           <ScoreTable
             test={test}
@@ -124,8 +128,7 @@ export function ScoreSection({ student, test, access, viewer }: ScoreSectionProp
 }
 
 function describeScore(test: TestInfo, score: AnyScore): string {
-  const sections = test.sections.map((section) => `${section.label} ${sectionValue(score, section.key)}`)
-  return `${test.cumulativeLabel} ${score.cumulative}: ${sections.join(', ')}`
+  return `${test.cumulativeLabel} ${score.cumulative}: ${sectionsText(test, score)}`
 }
 
 /** "Target 1450: 70 points to go", from the best official total; writers set or clear it. */
@@ -256,7 +259,7 @@ function ScoreTable({ test, scores, canChange, onEdit, onDelete }: ScoreTablePro
               </th>
               {test.sections.map((section) => (
                 <td key={section.key} data-label={section.label}>
-                  {sectionValue(score, section.key)}
+                  {sectionValue(score, section.key) ?? <NotRecorded />}
                 </td>
               ))}
               <td data-label={test.cumulativeLabel} className="font-semibold">
@@ -314,12 +317,24 @@ export function Superscore({ test, superscore }: { test: TestInfo; superscore: {
       </span>
       <span className="text-ink-muted">
         {' '}
-        (best of each section of official tests:{' '}
-        {test.sections
-          .map((section) => `${section.label} ${sectionValue(superscore as AnyScore, section.key)}`)
-          .join(', ')}
-        )
+        (best of each section of official tests: {sectionsText(test, superscore as AnyScore)})
       </span>
     </p>
   )
+}
+
+/** An enhanced-ACT entry without science: a dash to the eye, words to a screen reader. */
+function NotRecorded() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">not recorded</span>
+    </>
+  )
+}
+
+/** Progress from the first diagnostic or practice test to the newest entry (docs/product.md#progress). */
+function ProgressLine({ test, scores }: { test: TestInfo; scores: AnyScore[] }) {
+  const words = progressWords(test, scoreProgress(scores))
+  return words ? <p className="text-ink">{words}</p> : null
 }

@@ -1,0 +1,4 @@
+ALTER TABLE "act_scores" DROP CONSTRAINT "act_sections_range";--> statement-breakpoint
+ALTER TABLE "act_scores" ALTER COLUMN "science" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "act_scores" ADD CONSTRAINT "act_science_before_enhanced" CHECK ("act_scores"."science" is not null or "act_scores"."date" >= date '2025-09-01');--> statement-breakpoint
+ALTER TABLE "act_scores" ADD CONSTRAINT "act_sections_range" CHECK ("act_scores"."english" between 1 and 36 and "act_scores"."math" between 1 and 36 and "act_scores"."reading" between 1 and 36 and ("act_scores"."science" is null or "act_scores"."science" between 1 and 36));
