@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import type { Logger } from 'pino'
 import { buildApp } from '../../src/server/app'
 import type { Db } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
@@ -22,7 +23,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database for one test file; no mocks of our own parts. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** A logger to read what the server logs (tests of logging); none by default. */
+  { logger = false }: { logger?: Logger | false } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
   const database = await openTestDatabase()
   const app = await buildApp({
@@ -36,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ...env,
     }),
     database,
-    logger: false,
+    logger,
   })
   await app.ready()
 

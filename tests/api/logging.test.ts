@@ -1,0 +1,129 @@
+import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+/**
+ * What the server writes to its log, read from a real pino logger: no secret a request carries
+ * (passwords, session cookies, tokens, what people typed) ever reaches it; an unexpected failure
+ * is logged in full with its request id, while the client gets only a generic answer and that id.
+ */
+const lines: string[] = []
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    done()
+  },
+})
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({}, { logger: pino({ level: 'trace' }, sink) })
+})
+afterAll(() => t.close())
+
+const logged = () => lines.join('\n')
+
+describe('the request log', () => {
+  it('never carries a password, a session cookie or token, or the text of a body', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const password = 'a very particular password 4417'
+    const change = await t.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      cookie: user.cookie,
+      headers: { origin: TEST_ORIGIN },
+      payload: { currentPassword: user.password, newPassword: password, revokeOtherSessions: false },
+    })
+    expect(change.statusCode, change.body).toBe(200)
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password },
+    })
+    expect(signIn.statusCode).toBe(200)
+    const contact = await t.request({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { origin: TEST_ORIGIN, authorization: 'Bearer a-bearer-token-7731' },
+      payload: {
+        name: 'Lou Logless',
+        email: 'lou.logless@example.com',
+        service: 'tutoring',
+        message: 'A private message 5529 about my daughter.',
+      },
+    })
+    expect(contact.statusCode).toBeLessThan(300)
+    await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })
+
+    const text = logged()
+    // The log did record these requests: method, path and status, with their ids.
+    expect(text).toContain('/api/v1/contact')
+    expect(text).toContain('/api/auth/sign-in/email')
+    const token = user.cookie.split('=')[1]!.split(';')[0]!
+    const newCookie = String(signIn.headers['set-cookie'])
+    for (const secret of [
+      password,
+      user.password,
+      token,
+      decodeURIComponent(token),
+      newCookie.split('=')[1]!.split(';')[0]!,
+      'a-bearer-token-7731',
+      'A private message 5529',
+      'lou.logless@example.com',
+      user.email,
+    ]) {
+      expect(text, `the log carries ${secret}`).not.toContain(secret)
+    }
+    expect(text).not.toMatch(/"cookie"|"authorization"|set-cookie/i)
+  })
+})
+
+describe('an unexpected failure', () => {
+  it('answers a generic 500 with the request id, and logs the cause under that id', async () => {
+    // A real fault in the database, not a stub: a trigger that fails every new contact request.
+    await t.db.execute(
+      sql.raw(`create or replace function fail_contact() returns trigger language plpgsql as $$
+        begin raise exception 'disk quota internal detail 8812 in contact_requests'; end $$`),
+    )
+    await t.db.execute(
+      sql.raw(
+        'create trigger fail_contact before insert on contact_requests for each row execute function fail_contact()',
+      ),
+    )
+    try {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/v1/contact',
+        headers: { origin: TEST_ORIGIN, 'x-request-id': 'trace-7-4-1-abcdef' },
+        payload: {
+          name: 'Fay Failing',
+          email: 'fay@example.com',
+          service: 'essays',
+          message: 'Hello there.',
+        },
+      })
+      expect(answer.statusCode).toBe(500)
+      expect(answer.headers['content-type']).toContain('application/problem+json')
+      const body = answer.json()
+      expect(body).toEqual({
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'Something went wrong on our side. Quote request id trace-7-4-1-abcdef.',
+        code: 'internal-error',
+        requestId: 'trace-7-4-1-abcdef',
+      })
+      expect(answer.body).not.toMatch(/8812|contact_requests|trigger|stack|insert|at /i)
+      const entry = lines
+        .map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string; stack?: string } })
+        .find((line) => line.reqId === 'trace-7-4-1-abcdef' && line.err)
+      expect(entry?.err?.message ?? '').toContain('disk quota internal detail 8812')
+      expect(entry?.err?.stack).toBeTruthy()
+    } finally {
+      await t.db.execute(sql.raw('drop trigger fail_contact on contact_requests'))
+      await t.db.execute(sql.raw('drop function fail_contact()'))
+    }
+  })
+})
