@@ -41,7 +41,7 @@ const DEMO_LOGINS: Record<string, string> = {
 /** A valid body for each write route, so that sqlmap compares against an answer that worked. */
 const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/users/me': { name: 'Scan Name', bio: 'A bio.' },
-  'POST /api/v1/user-invites': { email: 'scan-invite@example.com', profileStudent: true },
+  'POST /api/v1/user-invites': { email: 'scan-invite@example.com', student: true },
   'POST /api/v1/students/{id}/sat-scores': { date: '2025-03-08', english: 600, math: 650 },
   'DELETE /api/v1/students/{id}/sat-scores': { date: '2025-03-08', english: 600, math: 650 },
   'PATCH /api/v1/students/{id}/sat-scores/{entryId}': { note: 'Bluebook test 4' },
@@ -52,6 +52,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/v1/students/{id}/documents/{documentId}': {
     name: 'Scan doc 2',
     url: 'https://docs.example.com/2',
+    creatorUUID: '{documentCreator}',
   },
   'POST /api/v1/students/{id}/guardian-invites': { email: 'scan-parent@example.com', relationship: 'Mother' },
   'POST /api/v1/students/{id}/notes': {
@@ -60,14 +61,23 @@ const BODIES: Record<string, unknown> = {
     body: 'Worked on pacing.',
     visibility: 'shared',
   },
-  'PUT /api/v1/students/{id}/notes/{noteId}': { body: 'Worked on pacing, again.' },
+  'PUT /api/v1/students/{id}/notes/{noteId}': {
+    date: '2025-10-01',
+    body: 'Worked on pacing, again.',
+    visibility: 'shared',
+  },
   'POST /api/v1/students/{id}/tasks': { title: 'Scan task', dueDate: '2026-12-01' },
   'PATCH /api/v1/students/{id}/tasks/{taskId}': { title: 'Scan task 2' },
   'POST /api/v1/students/{id}/colleges': { name: 'Scan College', round: 'RD', status: 'researching' },
   'PATCH /api/v1/students/{id}/colleges/{entryId}': { notes: 'Visited in May.' },
   'PATCH /api/v1/students/{id}': { archived: false },
-  'PUT /api/v1/admin/settings': { requireTwoFactorForStaff: false },
-  'POST /api/v1/contact': { name: 'Scan', email: 'scan@example.com', message: 'Hello there, a question.' },
+  'PUT /api/v1/admin/settings': { requireStaffTwoFactor: false },
+  'POST /api/v1/contact': {
+    name: 'Scan',
+    email: 'scan@example.com',
+    service: 'tutoring',
+    message: 'Hello there, a question.',
+  },
   'PATCH /api/v1/inquiries/{id}': { handled: true },
 }
 /** Routes left out, and why: the report lists them. */
@@ -155,6 +165,10 @@ async function idsFor(origin: string, cookie: string): Promise<Record<string, st
     satEntry: firstOf(record.satScoresHistorical),
     actEntry: firstOf(record.actScoresHistorical),
     document: firstOf(record.documents),
+    documentCreator:
+      (((record.documents as Json[] | undefined)?.[0]?.creator as Json | undefined)?.uuid as
+        | string
+        | undefined) ?? '',
     teamMember: firstOf(record.team),
     guardian: firstOf(record.guardians),
     note: await under('notes', 'notes'),
@@ -206,14 +220,26 @@ const queryExample = (name: string, ids: Record<string, string>) =>
   QUERY_EXAMPLES[name] ??
   '1'
 
-async function baselineStatus(target: Target, origin: string, cookie: string): Promise<number> {
+/** The unchanged request's status and, when refused, why (the problem's detail and field messages). */
+async function baselineOf(
+  target: Target,
+  origin: string,
+  cookie: string,
+): Promise<{ status: number; why: string }> {
   const answer = await fetch(`${origin}${target.url.replace(/\*/g, '')}`, {
     method: target.method,
     headers: { cookie, origin, ...(target.body ? { 'content-type': 'application/json' } : {}) },
     ...(target.body ? { body: target.body } : {}),
   })
-  await answer.arrayBuffer()
-  return answer.status
+  const text = await answer.text()
+  if (answer.status < 400) return { status: answer.status, why: '' }
+  try {
+    const problem = JSON.parse(text) as { detail?: string; errors?: { path: string; message: string }[] }
+    const fields = (problem.errors ?? []).map((error) => `${error.path}: ${error.message}`).join('; ')
+    return { status: answer.status, why: `baseline: ${fields || problem.detail || ''}` }
+  } catch {
+    return { status: answer.status, why: '' }
+  }
 }
 
 function runSqlmap(
@@ -358,7 +384,10 @@ async function main() {
               method: method.toUpperCase(),
               route,
               url: search.length > 0 ? `${url}?${search.join('&')}` : url,
-              ...(body ? { body: JSON.stringify(body) } : {}),
+              // `{name}` in a body's text takes that id (a document's creator, for example).
+              ...(body
+                ? { body: JSON.stringify(body).replace(/\{(\w+)\}/g, (_, name) => ids[name] ?? '') }
+                : {}),
             })
           }
         }
@@ -374,11 +403,12 @@ async function main() {
         continue
       }
       // A delete is sent by sqlmap first: sending it here would leave sqlmap nothing to delete.
-      const baseline =
+      const { status: baseline, why } =
         target.method === 'DELETE' && !target.body
-          ? 0
-          : await baselineStatus(target, origin, cookies[target.role]!)
+          ? { status: 0, why: '' }
+          : await baselineOf(target, origin, cookies[target.role]!)
       const outcome = runSqlmap(target, baseline, origin, cookies[target.role]!, path.join(scratch, 'sqlmap'))
+      if (!outcome.detail) outcome.detail = why
       outcomes.push(outcome)
       console.log(
         `[${index + 1}/${targets.length}] ${outcome.verdict.padEnd(14)} ${target.role.padEnd(8)} ${baseline} ${target.method} ${target.route} (${outcome.seconds} s)${outcome.detail && outcome.verdict !== 'INJECTABLE' ? ` ${outcome.detail}` : ''}`,
