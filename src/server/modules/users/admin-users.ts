@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
 import {
   type AdminUser,
+  DELETED_USER_ID,
   type UpdateUserBody,
   USER_PAGE_DEFAULT,
   type UserListQuery,
@@ -64,7 +65,8 @@ export async function listUsers(
   query: Omit<UserListQuery, 'limit'> & { limit?: number },
 ): Promise<UserPage> {
   const limit = query.limit ?? USER_PAGE_DEFAULT
-  const conditions: SQL[] = [sql`true`]
+  // The row standing for deleted people is nobody an admin manages.
+  const conditions: SQL[] = [sql`u.id <> ${DELETED_USER_ID}`]
   if (query.q) {
     const pattern = likePattern(query.q)
     conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`)
@@ -91,7 +93,7 @@ export async function listUsers(
 }
 
 export async function getAdminUser(db: DbOrTx, id: string): Promise<AdminUser | undefined> {
-  if (!isUuid(id)) return undefined
+  if (!isUuid(id) || id === DELETED_USER_ID) return undefined
   const [row] = await selectRows<AdminUserRow>(
     db,
     sql`select ${adminUserColumns} from users u where u.id = ${id}`,
@@ -113,7 +115,7 @@ export async function updateUser(
   id: string,
   body: UpdateUserBody,
 ): Promise<AdminUser> {
-  if (!isUuid(id)) throw notFound('No such user.')
+  if (!isUuid(id) || id === DELETED_USER_ID) throw notFound('No such user.')
   return db.transaction(async (tx) => {
     const lockedAdmins = await selectRows<{ user_id: string; enabled: boolean }>(
       tx,
