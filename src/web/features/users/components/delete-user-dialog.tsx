@@ -76,7 +76,7 @@ function Refusal({ children, onClose }: { children: React.ReactNode; onClose: ()
       <div className="flex flex-col gap-2">{children}</div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Close
+          Cancel
         </button>
       </div>
     </>
@@ -144,7 +144,7 @@ function ConfirmByEmail({
           onChange={(event) => setTyped(event.target.value)}
         />
         <p id={helpId} className="text-sm text-ink-muted break-all">
-          {user.email}
+          Their email: {user.email}
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
