@@ -2,13 +2,11 @@ import { sql } from 'drizzle-orm'
 import { DELETED_USER_ID, DELETED_USER_NAME, type DeleteUserBody } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { forbidden, HttpProblem, notFound } from '../../problems'
+import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { isUuid } from '../students/sql'
+import { lastAdminMessage, lockAdmins, refused } from './admin-users'
 import type { Viewer } from './current-user'
-
-const refused = (code: string, field: string, message: string) =>
-  new HttpProblem(409, code, message, [{ path: field, message }])
 
 /**
  * Columns that name a person on rows that outlive them (someone else's record, an invite, the
@@ -86,16 +84,7 @@ async function scrubAuditContents(tx: DbOrTx, id: string, emails: string[]): Pro
 export async function deleteUser(db: DbOrTx, actor: Viewer, id: string, body: DeleteUserBody): Promise<void> {
   if (!isUuid(id) || id === DELETED_USER_ID) throw notFound('No such user.')
   await db.transaction(async (tx) => {
-    // Admin profiles first, in one order, as `updateUser` locks them: two admins deleting each
-    // other at once cannot leave the product without an enabled admin.
-    const lockedAdmins = await selectRows<{ user_id: string; enabled: boolean }>(
-      tx,
-      sql`select ap.user_id, u.disabled_at is null as enabled from admin_profiles ap
-      join users u on u.id = ap.user_id order by ap.user_id for update of ap, u`,
-    )
-    if (!lockedAdmins.some((admin) => admin.enabled && admin.user_id === actor.id)) {
-      throw forbidden('Only admins can delete people.')
-    }
+    const admins = await lockAdmins(tx, actor.id, 'Only admins can delete people.')
     const [target] = await selectRows<{ email: string; student: boolean; archived: boolean }>(
       tx,
       sql`select u.email, sp.user_id is not null as student, sp.archived_at is not null as archived
@@ -117,14 +106,8 @@ export async function deleteUser(db: DbOrTx, actor: Viewer, id: string, body: De
         'Archive this student first: a student is deleted only once archived, and their whole record goes with them.',
       )
     }
-    const isAdmin = lockedAdmins.some((admin) => admin.user_id === id)
-    if (isAdmin && !lockedAdmins.some((admin) => admin.enabled && admin.user_id !== id)) {
-      throw refused(
-        'last-admin',
-        'id',
-        'This is the last admin with an enabled account. Make someone else an admin first.',
-      )
-    }
+    if (admins.isAdmin(id) && !admins.otherEnabledAdmin(id))
+      throw refused('last-admin', 'id', lastAdminMessage)
 
     await ensureDeletedUser(tx)
     // Audit events about the student's own record kept its contents (note bodies, documents,
