@@ -206,10 +206,15 @@ describe('deleting a student', () => {
     }
   })
 
-  it('leaves the stand-in out of the user list and the CSV', async () => {
+  it('leaves the stand-in out of the user list and the CSV, and gives it no profile page', async () => {
     const list = await send('GET', `/api/v1/users?q=${encodeURIComponent(DELETED_USER_NAME)}`)
     expect(list.json().users).toEqual([])
     expect((await send('GET', '/api/v1/users/export.csv')).body).not.toContain(DELETED_USER_NAME)
+    expect((await send('GET', `/api/v1/screens/user-profile/${DELETED_USER_ID}`)).statusCode).toBe(404)
+    expect((await send('PATCH', `/api/v1/users/${DELETED_USER_ID}`, { admin: true })).statusCode).toBe(404)
+    expect(
+      (await send('PATCH', `/api/v1/users/${DELETED_USER_ID}/email`, { email: 'x@example.test' })).statusCode,
+    ).toBe(404)
   })
 })
 
