@@ -9,6 +9,7 @@ import {
   createActScore,
   createCollege,
   createDocument,
+  createInvite,
   createNote,
   createSatScore,
   createTask,
@@ -272,6 +273,27 @@ describe('deleting a staff member', () => {
       before: { email: DELETED_USER_NAME },
       after: { email: DELETED_USER_NAME },
     })
+  })
+})
+
+describe('deleting a guardian', () => {
+  it('removes their links and the address on the invite they used; the student and their record stay', async () => {
+    const child = await createUser(t.db, { roles: ['student'], name: 'Kit Child' })
+    const parent = await createUser(t.db, { roles: ['guardian'], email: 'gwen.guardian@example.test' })
+    await addGuardian(t.db, child.id, parent.id)
+    const invite = await createInvite(t.db, { roles: ['student'], email: parent.email, usedBy: parent.id })
+    await createSatScore(t.db, child.id, { date: '2025-03-08', english: 600, math: 650 })
+
+    expect((await deleteUser(parent.id, parent.email)).statusCode).toBe(204)
+    expect(await count(sql`select 1 from guardian_links where guardian_id = ${parent.id}`)).toBe(0)
+    expect(await count(sql`select 1 from guardian_profiles where user_id = ${parent.id}`)).toBe(0)
+    const [used] = await selectRows<{ email: string | null; user_id: string }>(
+      t.db,
+      sql`select email, user_id from user_invites where id = ${invite.id}`,
+    )
+    expect(used).toEqual({ email: null, user_id: DELETED_USER_ID })
+    expect(await count(sql`select 1 from sat_scores where student_id = ${child.id}`)).toBe(1)
+    expect((await send('GET', `/api/v1/students/${child.id}`)).json().guardians).toEqual([])
   })
 })
 
