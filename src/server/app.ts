@@ -29,6 +29,7 @@ import screenRoutes from './routes/api/v1/screens'
 import sessionRoutes from './routes/api/v1/sessions'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
+import userAccountRoutes from './routes/api/v1/user-accounts'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
 import authRoutes from './routes/auth'
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     appOrigin: env.appOrigin,
   })
   await app.register(userRoutes)
+  await app.register(userAccountRoutes, { appOrigin: env.appOrigin })
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(studentRoutes)
   await app.register(guardianRoutes)

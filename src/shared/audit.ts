@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   'user.roles-changed',
   'user.disabled',
   'user.enabled',
+  'user.email-changed',
+  'user.deleted',
   'student.archived',
   'student.restored',
   'invite.created',

@@ -3,7 +3,7 @@ import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
 import { timeZoneField } from './time-zones'
-import { booleanField, requiredText } from './validation'
+import { booleanField, emailField, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
   satScoresHistorical: z.array(satScoreSchema).default([]),
@@ -133,3 +133,22 @@ export const updateUserBodySchema = z
     path: ['body'],
   })
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>
+
+/**
+ * Who rows outlive a person deleted for good point at (docs/product.md#deleting-a-person): the
+ * documents, notes and tasks they wrote on other records and every audit event that named them.
+ * The row has no login, no profiles and no email anyone could type.
+ */
+export const DELETED_USER_ID = '00000000-0000-4000-8000-00000000dead'
+export const DELETED_USER_NAME = 'Deleted user'
+
+/**
+ * `DELETE /v1/users/{id}`: the person's email typed again (any case), so nobody is deleted by a
+ * slip of the mouse.
+ */
+export const deleteUserBodySchema = z.strictObject({ confirmEmail: requiredText(254) })
+export type DeleteUserBody = z.infer<typeof deleteUserBodySchema>
+
+/** `PATCH /v1/users/{id}/email`: an admin changes a person's login email. */
+export const changeEmailBodySchema = z.strictObject({ email: emailField })
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>

@@ -566,6 +566,25 @@ const ROUTES: RouteCase[] = [
     expect: adminOnly(200),
   },
   {
+    method: 'DELETE',
+    route: '/api/v1/users/:id',
+    // A fresh person each time: only an admin gets through, and deletes them.
+    request: async (ctx) => {
+      const person = await createUser(ctx.t.db, { roles: ['educator'] })
+      return { url: `/api/v1/users/${person.id}`, body: { confirmEmail: person.email } }
+    },
+    expect: adminOnly(204),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/users/:id/email',
+    request: (ctx) => ({
+      url: `/api/v1/users/${ctx.ids.outsider}/email`,
+      body: { email: `outsider-${++sequence}@example.test` },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     method: 'GET',
     route: '/api/v1/users/export.csv',
     request: () => ({ url: '/api/v1/users/export.csv' }),

@@ -23,6 +23,26 @@ describe('auditSentence', () => {
     expect(auditSentence(event({ action: 'student.restored' }))).toBe('Avery Admin restored Rosa Student')
   })
 
+  it('says whose email changed and that someone was deleted, without naming them', () => {
+    const changed = event({
+      action: 'user.email-changed',
+      subjectType: 'user',
+      subjectName: 'Ezra Educator',
+      before: { email: 'ezra@example.test' },
+      after: { email: 'ezra.new@example.test' },
+    })
+    expect(auditSentence(changed)).toBe(
+      "Avery Admin changed Ezra Educator's email from ezra@example.test to ezra.new@example.test",
+    )
+    const deleted = event({ action: 'user.deleted', subjectType: 'user', subjectName: 'Deleted user' })
+    expect(auditSentence({ ...deleted, before: { student: true } })).toBe(
+      'Avery Admin deleted a student and their record for good',
+    )
+    expect(auditSentence({ ...deleted, before: { student: false } })).toBe(
+      'Avery Admin deleted a person for good',
+    )
+  })
+
   it('lists the roles a change added and removed', () => {
     const sentence = auditSentence(
       event({

@@ -137,3 +137,37 @@ export function taskReminderMail(
     ].join('\n'),
   }
 }
+
+/** To the old address after an admin changed a person's login email. */
+export function emailChangedOldAddressMail(to: string, newEmail: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${BRAND.name} email was changed`,
+    text: [
+      `An admin changed the email of your ${BRAND.name} account to ${newEmail}.`,
+      `From now on you log in with ${newEmail}; this address no longer works for logging in.`,
+      '',
+      `If you did not ask for this, write to ${BRAND.email} or call ${BRAND.phone}.`,
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}
+
+/** To the new address after an admin changed a person's login email. */
+export function emailChangedNewAddressMail(to: string, loginLink: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${BRAND.name} login email is now ${to}`,
+    text: [
+      `An admin changed the email of your ${BRAND.name} account to this address, ${to}.`,
+      'Log in with it and your usual password:',
+      '',
+      loginLink,
+      '',
+      `If you did not expect this, write to ${BRAND.email} or call ${BRAND.phone}.`,
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}

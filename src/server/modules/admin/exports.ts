@@ -9,6 +9,7 @@ import {
   withActComposite,
   withSatCumulative,
 } from '../../../shared/scores'
+import { DELETED_USER_ID } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import {
@@ -56,7 +57,7 @@ export async function usersCsv(db: DbOrTx): Promise<string> {
     db,
     sql`select u.name, u.email, ${rolesArraySql(sql`u.id`)} as roles, u.disabled_at is not null as disabled,
       u.onboarding_required, ${isoSql(sql`u.created_at`)} as created_at
-    from users u order by lower(u.name), u.id`,
+    from users u where u.id <> ${DELETED_USER_ID} order by lower(u.name), u.id`,
   )
   return toCsv(
     ['name', 'email', 'roles', 'status', 'created'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { userRoleLabels } from '../../../shared/roles'
 import type { MyDashboard, UserProfileScreen } from '../../../shared/screens'
+import { DELETED_USER_ID } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
@@ -46,7 +47,8 @@ export async function userProfileScreen(
   userId: string,
 ): Promise<UserProfileScreen> {
   const id = userId === 'me' ? viewer.id : userId
-  if (!isUuid(id)) throw notFound('No such user.')
+  // The stand-in for deleted people has no profile page.
+  if (!isUuid(id) || id === DELETED_USER_ID) throw notFound('No such user.')
   const [row] = await selectRows<ProfileRow>(
     db,
     sql`select u.id, u.name, ep.bio,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
 import {
   type AdminUser,
+  DELETED_USER_ID,
   type UpdateUserBody,
   USER_PAGE_DEFAULT,
   type UserListQuery,
@@ -64,7 +65,8 @@ export async function listUsers(
   query: Omit<UserListQuery, 'limit'> & { limit?: number },
 ): Promise<UserPage> {
   const limit = query.limit ?? USER_PAGE_DEFAULT
-  const conditions: SQL[] = [sql`true`]
+  // The row standing for deleted people is nobody an admin manages.
+  const conditions: SQL[] = [sql`u.id <> ${DELETED_USER_ID}`]
   if (query.q) {
     const pattern = likePattern(query.q)
     conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`)
@@ -91,7 +93,7 @@ export async function listUsers(
 }
 
 export async function getAdminUser(db: DbOrTx, id: string): Promise<AdminUser | undefined> {
-  if (!isUuid(id)) return undefined
+  if (!isUuid(id) || id === DELETED_USER_ID) return undefined
   const [row] = await selectRows<AdminUserRow>(
     db,
     sql`select ${adminUserColumns} from users u where u.id = ${id}`,
@@ -99,8 +101,33 @@ export async function getAdminUser(db: DbOrTx, id: string): Promise<AdminUser | 
   return row ? toAdminUser(row) : undefined
 }
 
-const refused = (code: string, field: string, message: string) =>
+export const refused = (code: string, field: string, message: string) =>
   new HttpProblem(409, code, message, [{ path: field, message }])
+
+export const lastAdminMessage =
+  'This is the last admin with an enabled account. Make someone else an admin first.'
+
+/**
+ * Locks every admin profile with its user, in one order, and checks that the actor is still an
+ * enabled admin (one demoted or disabled a moment ago acts no more). Two admins demoting,
+ * disabling or deleting each other at once cannot leave the product without an enabled admin.
+ */
+export async function lockAdmins(tx: DbOrTx, actorId: string, refusal: string) {
+  const lockedAdmins = await selectRows<{ user_id: string; enabled: boolean }>(
+    tx,
+    // Both rows: a disable changes `users`, a revoke deletes `admin_profiles`. Locking only the
+    // profile would let a waiting transaction keep its stale view of who is disabled.
+    sql`select ap.user_id, u.disabled_at is null as enabled from admin_profiles ap
+    join users u on u.id = ap.user_id order by ap.user_id for update of ap, u`,
+  )
+  if (!lockedAdmins.some((admin) => admin.enabled && admin.user_id === actorId)) throw forbidden(refusal)
+  return {
+    /** Whether an enabled admin other than `userId` stays. */
+    otherEnabledAdmin: (userId: string) =>
+      lockedAdmins.some((admin) => admin.enabled && admin.user_id !== userId),
+    isAdmin: (userId: string) => lockedAdmins.some((admin) => admin.user_id === userId),
+  }
+}
 
 /**
  * `PATCH /v1/users/{id}`: grants and revokes profiles and disables or re-enables the account, in
@@ -113,19 +140,9 @@ export async function updateUser(
   id: string,
   body: UpdateUserBody,
 ): Promise<AdminUser> {
-  if (!isUuid(id)) throw notFound('No such user.')
+  if (!isUuid(id) || id === DELETED_USER_ID) throw notFound('No such user.')
   return db.transaction(async (tx) => {
-    const lockedAdmins = await selectRows<{ user_id: string; enabled: boolean }>(
-      tx,
-      // Both rows: a disable changes `users`, a revoke deletes `admin_profiles`. Locking only the
-      // profile would let a waiting transaction keep its stale view of who is disabled.
-      sql`select ap.user_id, u.disabled_at is null as enabled from admin_profiles ap
-      join users u on u.id = ap.user_id order by ap.user_id for update of ap, u`,
-    )
-    // Checked again under the lock: an admin demoted or disabled a moment ago acts no more.
-    if (!lockedAdmins.some((admin) => admin.enabled && admin.user_id === actor.id)) {
-      throw forbidden('Only admins can change roles and accounts.')
-    }
+    const admins = await lockAdmins(tx, actor.id, 'Only admins can change roles and accounts.')
     const [target] = await selectRows<{ name: string; disabled: boolean; roles: Role[] }>(
       tx,
       sql`select u.name, u.disabled_at is not null as disabled, ${rolesArraySql(sql`u.id`)} as roles
@@ -152,12 +169,8 @@ export async function updateUser(
     }
     const losesAdmin =
       held.has('admin') && (revoked.includes('admin') || (body.disabled === true && !target.disabled))
-    if (losesAdmin && !lockedAdmins.some((admin) => admin.enabled && admin.user_id !== id)) {
-      throw refused(
-        'last-admin',
-        revoked.includes('admin') ? 'admin' : 'disabled',
-        'This is the last admin with an enabled account. Make someone else an admin first.',
-      )
+    if (losesAdmin && !admins.otherEnabledAdmin(id)) {
+      throw refused('last-admin', revoked.includes('admin') ? 'admin' : 'disabled', lastAdminMessage)
     }
 
     for (const role of granted) {

@@ -23,6 +23,10 @@ export function auditSentence(event: AuditEvent): string {
       return `${actor} disabled ${possessive(subject)} account`
     case 'user.enabled':
       return `${actor} enabled ${possessive(subject)} account`
+    case 'user.email-changed':
+      return `${actor} changed ${possessive(subject)} email${emailChange(before.email, after.email)}`
+    case 'user.deleted':
+      return `${actor} deleted a ${before.student === true ? 'student and their record' : 'person'} for good`
     case 'invite.created':
       return `${actor} created an invite${inviteDetails(after, before, event.studentName)}`
     case 'invite.resent':
@@ -93,6 +97,13 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {}
+}
+
+function emailChange(from: unknown, to: unknown): string {
+  const old = text(from)
+  const now = text(to)
+  if (old && now) return ` from ${old} to ${now}`
+  return now ? ` to ${now}` : ''
 }
 
 function fallbackSubject(subjectType: string): string {

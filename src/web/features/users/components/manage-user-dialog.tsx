@@ -11,14 +11,32 @@ interface ManageUserDialogProps {
   onClose: () => void
   /** The change, for the confirmation step that follows. */
   onReview: (body: UpdateUserBody) => void
+  /** Opens the email change for this person (the dialog closes first). */
+  onChangeEmail: () => void
+  /** Opens the deletion for this person (the dialog closes first). */
+  onDelete: () => void
 }
 
 /** Step one of a role or account change: the four roles and the account's state. */
-export function ManageUserDialog({ user, viewerUuid, onClose, onReview }: ManageUserDialogProps) {
+export function ManageUserDialog({
+  user,
+  viewerUuid,
+  onClose,
+  onReview,
+  onChangeEmail,
+  onDelete,
+}: ManageUserDialogProps) {
   return (
     <Modal open={user !== null} onClose={onClose} title={user ? `Manage ${personLabel(user)}` : ''}>
       {user ? (
-        <ManageUserForm user={user} viewerUuid={viewerUuid} onCancel={onClose} onReview={onReview} />
+        <ManageUserForm
+          user={user}
+          viewerUuid={viewerUuid}
+          onCancel={onClose}
+          onReview={onReview}
+          onChangeEmail={onChangeEmail}
+          onDelete={onDelete}
+        />
       ) : null}
     </Modal>
   )
@@ -37,6 +55,8 @@ function ManageUserForm({
   viewerUuid,
   onCancel,
   onReview,
+  onChangeEmail,
+  onDelete,
 }: Omit<ManageUserDialogProps, 'user' | 'onClose'> & { user: AdminUser; onCancel: () => void }) {
   const noteId = useId()
   const before = accountStateOf(user)
@@ -138,6 +158,18 @@ function ManageUserForm({
           </p>
         ) : null}
       </fieldset>
+
+      <div className="flex flex-col gap-2 border-line border-t pt-4">
+        <p className="font-semibold">Email and deletion</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-secondary btn-small" onClick={onChangeEmail}>
+            Change email…
+          </button>
+          <button type="button" className="btn btn-danger btn-small" onClick={onDelete}>
+            Delete user…
+          </button>
+        </div>
+      </div>
 
       {unchanged ? (
         <Alert tone="info">Nothing has changed yet: tick or untick a role, or change the account.</Alert>

@@ -4,6 +4,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { toast } from '../../../components/ui/toast'
 import { personLabel, summarizeChange } from '../account-changes'
 import { useUpdateUser } from '../api/update-user'
+import { ChangeEmailDialog } from './change-email-dialog'
+import { DeleteUserDialog } from './delete-user-dialog'
 import { ManageUserDialog } from './manage-user-dialog'
 import { UserList } from './user-list'
 
@@ -14,10 +16,16 @@ interface UserManagerProps {
   fallbackFocusId: string
 }
 
-/** Manage Users' list: each row's Manage button, then a confirmation that names the change. */
+/**
+ * Manage Users' list: each row's Manage button, then a confirmation that names the change; from
+ * the Manage dialog also the email change and the deletion, each in its own dialog.
+ */
 export function UserManager({ viewerUuid, enabled, fallbackFocusId }: UserManagerProps) {
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const [change, setChange] = useState<{ user: AdminUser; body: UpdateUserBody } | null>(null)
+  const [emailOf, setEmailOf] = useState<AdminUser | null>(null)
+  const [deleting, setDeleting] = useState<AdminUser | null>(null)
+  const focusList = () => document.getElementById(fallbackFocusId)?.focus()
   const updateUser = useUpdateUser()
   const summary = change ? summarizeChange(change.user, change.body) : null
 
@@ -41,6 +49,21 @@ export function UserManager({ viewerUuid, enabled, fallbackFocusId }: UserManage
           setChange({ user: editing, body })
           setEditing(null)
         }}
+        onChangeEmail={() => {
+          setEmailOf(editing)
+          setEditing(null)
+        }}
+        onDelete={() => {
+          setDeleting(editing)
+          setEditing(null)
+        }}
+      />
+      <ChangeEmailDialog user={emailOf} onClose={() => setEmailOf(null)} fallbackFocus={focusList} />
+      <DeleteUserDialog
+        user={deleting}
+        viewerUuid={viewerUuid}
+        onClose={() => setDeleting(null)}
+        fallbackFocus={focusList}
       />
       <ConfirmDialog
         open={change !== null}
@@ -49,7 +72,7 @@ export function UserManager({ viewerUuid, enabled, fallbackFocusId }: UserManage
         description={summary?.description}
         confirmLabel={summary?.confirmLabel ?? ''}
         tone={summary?.destructive === false ? 'primary' : 'danger'}
-        fallbackFocus={() => document.getElementById(fallbackFocusId)?.focus()}
+        fallbackFocus={focusList}
         onConfirm={async () => {
           if (!change || !summary) return
           await updateUser.mutateAsync({ uuid: change.user.uuid, body: change.body })
