@@ -2,21 +2,27 @@ import { and, eq, sql } from 'drizzle-orm'
 import {
   type DocumentInput,
   type DocumentUpdate,
+  documentFilePath,
   MAX_DOCUMENTS_PER_STUDENT,
   type StudentDocument,
 } from '../../../shared/documents'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
+import type { FileStore } from '../../files/store'
 import { conflict, fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { isFamily, type StudentAccess, studentAccess } from './record'
 import { isUuid } from './sql'
 
-type DocumentRow = typeof documents.$inferSelect
+export type DocumentRow = typeof documents.$inferSelect
 
-function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
+/** A file document's metadata as answers show it; null for a link. */
+export const fileOf = (row: Pick<DocumentRow, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>) =>
+  row.fileKey ? { name: row.fileName!, type: row.fileType!, size: row.fileSize! } : null
+
+export function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
   return {
     uuid: row.id,
     studentUUID: row.studentId,
@@ -26,11 +32,16 @@ function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
     hidden: row.hidden,
     pinned: row.pinned,
     name: row.name,
-    url: row.url,
+    url: row.url ?? documentFilePath(row.studentId, row.id),
+    file: fileOf(row),
   }
 }
 
-async function requireDocumentWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+export async function requireDocumentWriter(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')
     throw forbidden('Financial-aid officers can read this record but not change documents.')
@@ -38,7 +49,7 @@ async function requireDocumentWriter(db: DbOrTx, viewer: Viewer, studentId: stri
 }
 
 /** The student and their guardians may not set hidden or pinned: 403 naming the field (docs/product.md#permissions). */
-function refuseStudentFlags(
+export function refuseStudentFlags(
   changes: { hidden?: boolean; pinned?: boolean },
   current = { hidden: false, pinned: false },
 ) {
@@ -51,9 +62,10 @@ function refuseStudentFlags(
 }
 
 /** What the audit log keeps of a document: enough to tell what changed, never the viewer's view. */
-const audited = (row: DocumentRow) => ({
+export const audited = (row: DocumentRow) => ({
   name: row.name,
   url: row.url,
+  ...(row.fileKey ? { file: fileOf(row) } : {}),
   hidden: row.hidden,
   pinned: row.pinned,
 })
@@ -62,7 +74,7 @@ const audited = (row: DocumentRow) => ({
  * A student's documents are capped (docs/product.md#documents): the student's row is locked first,
  * so two uploads at once cannot both slip under the cap.
  */
-async function refuseOverCap(tx: DbOrTx, studentId: string) {
+export async function refuseOverCap(tx: DbOrTx, studentId: string) {
   await selectRows(tx, sql`select user_id from student_profiles where user_id = ${studentId} for update`)
   const [counted] = await selectRows<{ count: number }>(
     tx,
@@ -141,11 +153,18 @@ export async function updateDocument(
       throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
     }
     if (isFamily(access)) refuseStudentFlags(update, document)
+    const isLink = document.url !== null
+    // A link stays a link; a file's url is its download path, sent back as read.
+    if (isLink && update.url.startsWith('/'))
+      throw fieldError('url', 'Use a full link starting with https://')
+    if (!isLink && update.url !== documentFilePath(studentId, documentId)) {
+      throw fieldError('url', 'A file stays a file: upload a new document to replace it.')
+    }
     const [row] = await tx
       .update(documents)
       .set({
         name: update.name,
-        url: update.url,
+        url: isLink ? update.url : null,
         hidden: update.hidden ?? document.hidden,
         pinned: update.pinned ?? document.pinned,
         updatedAt: new Date(),
@@ -166,13 +185,19 @@ export async function updateDocument(
   })
 }
 
+/**
+ * Deletes the document and, once the deletion is committed, its file. A file the store then fails
+ * to remove is reported to `onOrphan` (the route logs it): the record no longer points at it.
+ */
 export async function deleteDocument(
   db: Db,
+  files: FileStore,
   viewer: Viewer,
   studentId: string,
   documentId: string,
+  onOrphan: (key: string, error: unknown) => void,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const fileKey = await db.transaction(async (tx) => {
     const { document } = await documentToChange(tx, viewer, studentId, documentId)
     const deleted = await tx
       .delete(documents)
@@ -187,5 +212,7 @@ export async function deleteDocument(
       studentId,
       before: audited(document),
     })
+    return document.fileKey
   })
+  if (fileKey) await files.remove(fileKey).catch((error: unknown) => onOrphan(fileKey, error))
 }
