@@ -57,6 +57,18 @@ export const DOCUMENT_FILE_ACCEPT =
 export const documentFilePath = (studentUuid: string, documentUuid: string) =>
   `/api/v1/students/${studentUuid}/documents/${documentUuid}/file`
 
+/** A size as people read it: "840 bytes", "12 KB", "1.2 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  const megabytes = bytes / 1024 / 1024
+  return `${megabytes < 10 ? megabytes.toFixed(1) : Math.round(megabytes)} MB`
+}
+
+/** What the list shows of a file: "PDF · 1.2 MB". */
+export const describeFile = (file: { type: string; size: number }) =>
+  `${DOCUMENT_FILE_TYPES[file.type as DocumentFileType] ?? 'File'} · ${formatFileSize(file.size)}`
+
 export const documentFileSchema = z.object({ name: z.string(), type: z.string(), size: z.number() })
 export type DocumentFile = z.infer<typeof documentFileSchema>
 
