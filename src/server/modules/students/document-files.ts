@@ -18,9 +18,8 @@ import { detectDocumentFileType } from '../../files/detect-type'
 import type { FileStore } from '../../files/store'
 import { findBadInput } from '../../plugins/input-guard'
 import { badRequest, HttpProblem, notFound } from '../../problems'
-import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
-import { audited, refuseOverCap, refuseStudentFlags, requireDocumentWriter, toDocument } from './documents'
+import { requireDocumentWriter, writeNewDocument } from './documents'
 import { isFamily, studentAccess } from './record'
 import { isUuid } from './sql'
 
@@ -123,34 +122,16 @@ export async function uploadDocument(
     key = `${studentId}/${randomUUID()}`
     await files.put(key, file.tempFile, file.size, detected.type)
     const storedKey = key
-    return await db.transaction(async (tx) => {
-      const access = await requireDocumentWriter(tx, viewer, studentId)
-      if (isFamily(access)) refuseStudentFlags(input)
-      await refuseOverCap(tx, studentId)
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          studentId,
-          creatorId: viewer.id,
-          name: input.name ?? file.name,
-          fileKey: storedKey,
-          fileName: file.name,
-          fileType: detected.type,
-          fileSize: file.size,
-          hidden: input.hidden ?? false,
-          pinned: input.pinned ?? false,
-        })
-        .returning()
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: 'document.created',
-        subjectType: 'document',
-        subjectId: row!.id,
-        studentId,
-        after: audited(row!),
-      })
-      return toDocument(row!, viewer.name)
-    })
+    return await db.transaction((tx) =>
+      writeNewDocument(tx, viewer, studentId, {
+        ...input,
+        name: input.name ?? file.name,
+        fileKey: storedKey,
+        fileName: file.name,
+        fileType: detected.type,
+        fileSize: file.size,
+      }),
+    )
   } catch (error) {
     if (key) {
       const stored = key

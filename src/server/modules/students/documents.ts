@@ -22,7 +22,7 @@ export type DocumentRow = typeof documents.$inferSelect
 export const fileOf = (row: Pick<DocumentRow, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>) =>
   row.fileKey ? { name: row.fileName!, type: row.fileType!, size: row.fileSize! } : null
 
-export function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
+function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
   return {
     uuid: row.id,
     studentUUID: row.studentId,
@@ -49,7 +49,7 @@ export async function requireDocumentWriter(
 }
 
 /** The student and their guardians may not set hidden or pinned: 403 naming the field (docs/product.md#permissions). */
-export function refuseStudentFlags(
+function refuseStudentFlags(
   changes: { hidden?: boolean; pinned?: boolean },
   current = { hidden: false, pinned: false },
 ) {
@@ -62,7 +62,7 @@ export function refuseStudentFlags(
 }
 
 /** What the audit log keeps of a document: enough to tell what changed, never the viewer's view. */
-export const audited = (row: DocumentRow) => ({
+const audited = (row: DocumentRow) => ({
   name: row.name,
   url: row.url,
   ...(row.fileKey ? { file: fileOf(row) } : {}),
@@ -74,7 +74,7 @@ export const audited = (row: DocumentRow) => ({
  * A student's documents are capped (docs/product.md#documents): the student's row is locked first,
  * so two uploads at once cannot both slip under the cap.
  */
-export async function refuseOverCap(tx: DbOrTx, studentId: string) {
+async function refuseOverCap(tx: DbOrTx, studentId: string) {
   await selectRows(tx, sql`select user_id from student_profiles where user_id = ${studentId} for update`)
   const [counted] = await selectRows<{ count: number }>(
     tx,
@@ -88,37 +88,48 @@ export async function refuseOverCap(tx: DbOrTx, studentId: string) {
   }
 }
 
-export async function addDocument(
+/** What a new document holds: a link's `url`, or an uploaded file's metadata. */
+type NewDocument = { name: string; hidden?: boolean | undefined; pinned?: boolean | undefined } & (
+  | { url: string }
+  | Pick<DocumentRow, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>
+)
+
+/**
+ * Writes a new document and its audit event in `tx`, on the writer's rules (FAO refused, the family
+ * never hidden or pinned) and under the cap.
+ */
+export async function writeNewDocument(
+  tx: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  { hidden, pinned, ...content }: NewDocument,
+): Promise<StudentDocument> {
+  const access = await requireDocumentWriter(tx, viewer, studentId)
+  if (isFamily(access)) refuseStudentFlags({ hidden, pinned })
+  await refuseOverCap(tx, studentId)
+  const [row] = await tx
+    .insert(documents)
+    .values({ studentId, creatorId: viewer.id, ...content, hidden: hidden ?? false, pinned: pinned ?? false })
+    .returning()
+  await recordAudit(tx, {
+    actorId: viewer.id,
+    action: 'document.created',
+    subjectType: 'document',
+    subjectId: row!.id,
+    studentId,
+    after: audited(row!),
+  })
+  return toDocument(row!, viewer.name)
+}
+
+export function addDocument(
   db: Db,
   viewer: Viewer,
   studentId: string,
   input: DocumentInput,
 ): Promise<StudentDocument> {
-  return db.transaction(async (tx) => {
-    const access = await requireDocumentWriter(tx, viewer, studentId)
-    if (isFamily(access)) refuseStudentFlags(input)
-    await refuseOverCap(tx, studentId)
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        studentId,
-        creatorId: viewer.id,
-        name: input.name,
-        url: input.url,
-        hidden: input.hidden ?? false,
-        pinned: input.pinned ?? false,
-      })
-      .returning()
-    await recordAudit(tx, {
-      actorId: viewer.id,
-      action: 'document.created',
-      subjectType: 'document',
-      subjectId: row!.id,
-      studentId,
-      after: audited(row!),
-    })
-    return toDocument(row!, viewer.name)
-  })
+  const { name, url, hidden, pinned } = input
+  return db.transaction((tx) => writeNewDocument(tx, viewer, studentId, { name, url, hidden, pinned }))
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type DragEvent, type Ref, useId, useState } from 'react'
 import { DOCUMENT_FILE_ACCEPT, formatFileSize } from '../../../../shared/documents'
-import { AlertCircleIcon } from '../../../components/ui/icons'
+import { FieldError } from '../../../components/ui/field-error'
 
 interface FileDropZoneProps {
   file: File | null
@@ -81,12 +81,7 @@ export function FileDropZone({ file, onFile, error, inputRef }: FileDropZoneProp
       <p id={helpId} className="text-sm text-ink-muted">
         PDF, Word, PowerPoint, Excel, plain text, PNG, JPEG or HEIC, up to 25 MB.
       </p>
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   )
 }
