@@ -101,6 +101,25 @@ describe('uploading', () => {
     ['a JPEG', 'photo.jpg', SAMPLES.jpeg, 'image/jpeg'],
     ['plain UTF-8 text', 'reading list.txt', SAMPLES.text, 'text/plain'],
     ['an old-format Word file', 'essay.doc', SAMPLES.doc, 'application/msword'],
+    [
+      'a Word file',
+      'essay.docx',
+      SAMPLES.docx,
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    [
+      'an Excel file',
+      'budget.xlsx',
+      SAMPLES.xlsx,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
+    [
+      'a PowerPoint file',
+      'talk.pptx',
+      SAMPLES.pptx,
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    ['a HEIC photo', 'IMG_0001.HEIC', SAMPLES.heic, 'image/heic'],
   ])('accepts %s', async (_what, name, bytes, type) => {
     const added = await upload(educator.cookie, { name, bytes })
     expect(added.statusCode, added.body).toBe(201)
@@ -111,6 +130,7 @@ describe('uploading', () => {
     ['a Linux executable named .pdf', SAMPLES.elf, 'application/x-elf'],
     ['a Windows executable named .pdf', SAMPLES.pe, 'application/x-msdownload'],
     ['an HTML page named .pdf', SAMPLES.html, 'Web pages'],
+    ['a zip that is no Office file', SAMPLES.zip, 'application/zip'],
     ['text that is not UTF-8', Buffer.from('caf\xe9 au lait\n', 'latin1'), 'UTF-8'],
     ['text with a NUL', Buffer.from('line one\0line two'), 'binary'],
   ])('refuses %s with 415 naming the problem, keeping nothing', async (_what, bytes, named) => {

@@ -33,6 +33,28 @@ export function multipart(
   }
 }
 
+/** A zip (stored, not compressed) of these entries: enough for signature checks. */
+function zipOf(entries: Record<string, string>): Buffer {
+  const parts = Object.entries(entries).map(([name, content]) => {
+    const data = Buffer.from(content)
+    const header = Buffer.alloc(30)
+    header.writeUInt32LE(0x04034b50, 0)
+    header.writeUInt16LE(20, 4)
+    header.writeUInt32LE(data.length, 18)
+    header.writeUInt32LE(data.length, 22)
+    header.writeUInt16LE(Buffer.byteLength(name), 26)
+    return Buffer.concat([header, Buffer.from(name), data])
+  })
+  return Buffer.concat([...parts, Buffer.from('504b0506', 'hex'), Buffer.alloc(18)])
+}
+
+/** An Office Open XML package whose main part has this content type (…document, …sheet, …presentation). */
+const officeFile = (part: string, type: string) =>
+  zipOf({
+    '[Content_Types].xml': `<?xml version="1.0"?><Types><Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}.main+xml"/></Types>`,
+    [part]: '<x/>',
+  })
+
 /** Small real files of each kind, made here (no fixtures to keep in the repository). */
 export const SAMPLES = {
   pdf: Buffer.concat([
@@ -46,6 +68,15 @@ export const SAMPLES = {
   ),
   jpeg: Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), randomBytes(64)]),
   text: Buffer.from('Reading list for the summer\nÉtude, naïve café, 数学\n'),
+  docx: officeFile('word/document.xml', 'wordprocessingml.document'),
+  xlsx: officeFile('xl/workbook.xml', 'spreadsheetml.sheet'),
+  pptx: officeFile('ppt/presentation.xml', 'presentationml.presentation'),
+  zip: zipOf({ 'notes.txt': 'hello', 'run.sh': 'echo hi' }),
+  heic: Buffer.concat([
+    Buffer.from('00000018667479706865696300000000', 'hex'),
+    Buffer.from('mif1heic'),
+    randomBytes(64),
+  ]),
   /** A Linux executable (ELF) and a Windows one (PE, "MZ"), to be renamed .pdf. */
   elf: Buffer.concat([Buffer.from('7f454c46020101000000000000000000', 'hex'), randomBytes(256)]),
   pe: Buffer.concat([
