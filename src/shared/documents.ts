@@ -53,6 +53,9 @@ export type DocumentFileType = keyof typeof DOCUMENT_FILE_TYPES
 export const DOCUMENT_FILE_ACCEPT =
   'image/*,.pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.png,.jpg,.jpeg,.heic,application/pdf,text/plain'
 
+/** Shown in the browser when asked (`?inline`); every other type is only ever an attachment. */
+export const mayShowInline = (type: string) => type === 'application/pdf' || type.startsWith('image/')
+
 /** The one address a stored file is read from: behind the same permission as the record. */
 export const documentFilePath = (studentUuid: string, documentUuid: string) =>
   `/api/v1/students/${studentUuid}/documents/${documentUuid}/file`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contentDisposition, downloadName, mayShowInline } from '../../src/server/files/disposition'
-import { describeFile, formatFileSize } from '../../src/shared/documents'
+import { contentDisposition, downloadName } from '../../src/server/files/disposition'
+import { describeFile, formatFileSize, mayShowInline } from '../../src/shared/documents'
 
 describe('file sizes and types as the list shows them', () => {
   it.each([

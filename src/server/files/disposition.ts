@@ -15,9 +15,6 @@ const EXTENSIONS: Record<DocumentFileType, string[]> = {
   'image/heic': ['heic', 'heif'],
 }
 
-/** Shown in the browser when asked (`?inline`); every other type is only ever an attachment. */
-export const mayShowInline = (type: string) => type === 'application/pdf' || type.startsWith('image/')
-
 /** The name with the extension of its checked type, so a renamed file downloads as what it is. */
 export function downloadName(name: string, type: string): string {
   const extensions = EXTENSIONS[type as DocumentFileType]

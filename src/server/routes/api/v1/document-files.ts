@@ -1,8 +1,13 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DOCUMENT_FILE_MAX_BYTES, documentInputSchema, documentSchema } from '../../../../shared/documents'
-import { contentDisposition, downloadName, mayShowInline } from '../../../files/disposition'
+import {
+  DOCUMENT_FILE_MAX_BYTES,
+  documentInputSchema,
+  documentSchema,
+  mayShowInline,
+} from '../../../../shared/documents'
+import { contentDisposition, downloadName } from '../../../files/disposition'
 import { readDocumentFile, uploadDocument } from '../../../modules/students/document-files'
 import { addDocument } from '../../../modules/students/documents'
 import { access, requireViewer } from '../../../plugins/access'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatTimestamp } from '../../../../shared/dates'
-import { describeFile, type StudentDocument } from '../../../../shared/documents'
+import { describeFile, mayShowInline, type StudentDocument } from '../../../../shared/documents'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -129,15 +129,22 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
     <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <a
-            href={document.file ? `${document.url}?inline` : document.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold break-words"
-          >
-            {document.name}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {document.file && !mayShowInline(document.file.type) ? (
+            // A Word or Excel file (or text) cannot be shown in a tab: its name downloads it.
+            <a href={document.url} download={document.file.name} className="font-semibold break-words">
+              {document.name}
+            </a>
+          ) : (
+            <a
+              href={document.file ? `${document.url}?inline` : document.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold break-words"
+            >
+              {document.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
           {document.pinned ? <Flag>Pinned</Flag> : null}
           {document.hidden ? <Flag tone="warning">Hidden from student</Flag> : null}
         </div>
