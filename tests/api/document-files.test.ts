@@ -335,3 +335,30 @@ describe('editing a file document', () => {
     expect(toLink.json().errors[0].path).toBe('url')
   })
 })
+
+describe('the table', () => {
+  it('holds a link or a file, never both or neither', async () => {
+    const attempt = (columns: string) =>
+      t.db
+        .execute(
+          sql.raw(`insert into documents (student_id, creator_id, name, ${columns.split('|')[0]})
+          values ('${student.id}', '${educator.id}', 'x', ${columns.split('|')[1]})`),
+        )
+        .then(
+          () => 'stored',
+          () => 'refused',
+        )
+    expect(
+      await attempt(
+        "url, file_key, file_name, file_type, file_size|'https://a.example/x', 'k1', 'a.pdf', 'application/pdf', 5",
+      ),
+    ).toBe('refused')
+    expect(await attempt("file_name|'a.pdf'")).toBe('refused')
+    expect(
+      await attempt("file_key, file_name, file_type, file_size|'k2', 'a.pdf', 'application/pdf', 0"),
+    ).toBe('refused')
+    expect(
+      await attempt("file_key, file_name, file_type, file_size|'k3', 'a.pdf', 'application/pdf', 5"),
+    ).toBe('stored')
+  })
+})
