@@ -69,7 +69,7 @@ test('on a 390 px screen, a student uploads a PDF and downloads it back byte for
   expect(copy.equals(pdf)).toBe(true)
 })
 
-test('at 1280 px the educator sees the file with its type and size, and the dialog for both kinds', async ({
+test('at 1280 px the educator sees the file with its type and size, and picks a file by keyboard and by dropping it', async ({
   newVisitor,
   expectAccessible,
 }) => {
@@ -84,4 +84,29 @@ test('at 1280 px the educator sees the file with its type and size, and the dial
   await expect(dialog.getByRole('checkbox', { name: 'Hidden from the student' })).toBeVisible()
   await expectAccessible(page)
   await page.screenshot({ path: 'test-results/screens/document-dialog-1280.png' })
+
+  // The keyboard reaches the picker: Tab from the choice, then Enter opens the file chooser.
+  await page.keyboard.press('Tab')
+  const picker = dialog.locator('input[type=file]')
+  await expect(picker).toBeFocused()
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
+  await chooser.setFiles({
+    name: 'typed.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Picked by keyboard\n'),
+  })
+  await expect(dialog.getByText('typed.txt')).toBeVisible()
+
+  // A file dropped on the zone replaces it.
+  await dialog.getByText('typed.txt').evaluate((zone) => {
+    const data = new DataTransfer()
+    data.items.add(new File(['Dropped text\n'], 'dropped notes.txt', { type: 'text/plain' }))
+    zone
+      .closest('label')!
+      .dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+  })
+  await expect(dialog.getByText('dropped notes.txt')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Upload file' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(documents.getByText(/^Text · 13 bytes · Added by Uma Uploads/)).toBeVisible()
 })
