@@ -110,3 +110,27 @@ test('at 1280 px the educator sees the file with its type and size, and picks a 
   await expect(dialog).toBeHidden()
   await expect(documents.getByText(/^Text · 13 bytes · Added by Uma Uploads/)).toBeVisible()
 })
+
+test('a slow upload shows its progress', async ({ newVisitor }) => {
+  const page = await visitAs(newVisitor, educator)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/students/${student.uuid}`)
+  // The answer waits, so the bar stays up long enough to be seen.
+  await page.route(`**/api/v1/students/${student.uuid}/documents`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  const documents = section(page, 'Documents')
+  await documents.getByRole('button', { name: 'Add document' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add document' })
+  await dialog.getByRole('radio', { name: 'File' }).check()
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'slow.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await dialog.getByRole('button', { name: 'Upload file' }).click()
+  await expect(dialog.getByRole('progressbar', { name: /Uploading… \d+%/ })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
+  await dialog.screenshot({ path: 'test-results/screens/document-upload-progress-390.png' })
+  await expect(dialog).toBeHidden()
+  await expect(documents.getByText('slow.pdf')).toBeVisible()
+})
