@@ -113,30 +113,28 @@ export async function uploadDocument(
 ): Promise<StudentDocument> {
   await requireDocumentWriter(db, viewer, studentId)
   const { fields, file } = await receiveUpload(request, incomingDir)
-  let key: string | null = null
+  const key = `${studentId}/${randomUUID()}`
+  // From the moment the store is asked, a failure must take the file back out (a missing key is fine).
+  let storing = false
   try {
     const input = checkFields(fields)
     if (file.size === 0) throw badRequest([{ path: 'file', message: 'The file is empty.' }])
     const detected = await detectDocumentFileType(file.tempFile)
     if ('refused' in detected) throw new HttpProblem(415, 'unsupported-file-type', detected.refused)
-    key = `${studentId}/${randomUUID()}`
+    storing = true
     await files.put(key, file.tempFile, file.size, detected.type)
-    const storedKey = key
     return await db.transaction((tx) =>
       writeNewDocument(tx, viewer, studentId, {
         ...input,
         name: input.name ?? file.name,
-        fileKey: storedKey,
+        fileKey: key,
         fileName: file.name,
         fileType: detected.type,
         fileSize: file.size,
       }),
     )
   } catch (error) {
-    if (key) {
-      const stored = key
-      await files.remove(stored).catch((removeError: unknown) => log(stored, removeError))
-    }
+    if (storing) await files.remove(key).catch((removeError: unknown) => log(key, removeError))
     throw error
   } finally {
     await unlink(file.tempFile).catch(() => {})
