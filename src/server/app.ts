@@ -8,6 +8,7 @@ import { resolveAuthSecret } from './auth/secret'
 import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
+import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
 import { createMailer, type Mailer } from './mail/mailer'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
@@ -22,6 +23,7 @@ import calendarRoutes from './routes/api/v1/calendar'
 import collegeRoutes from './routes/api/v1/colleges'
 import contactRoutes from './routes/api/v1/contact-requests'
 import dataRightsRoutes from './routes/api/v1/data-rights'
+import documentFileRoutes from './routes/api/v1/document-files'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
@@ -40,6 +42,7 @@ declare module 'fastify' {
     db: Db
     mailer: Mailer
     env: Env
+    files: FileStore
   }
 }
 
@@ -49,6 +52,8 @@ export interface BuildOptions {
   logger?: Logger | boolean
   mailer?: Mailer
   webDir?: string
+  /** Where uploaded files go; from the environment (DATA_DIR/files or S3_BUCKET) by default. */
+  files?: FileStore
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
@@ -111,6 +116,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
   app.decorate('env', env)
+  app.decorate('files', options.files ?? createFileStore(env))
+  const incomingDir = await prepareIncomingDir(env.DATA_DIR)
 
   // External plugins, then ours, then routes (docs/architecture.md, request flow).
   await app.register(errorsPlugin)
@@ -135,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userAccountRoutes, { appOrigin: env.appOrigin })
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(studentRoutes)
+  await app.register(documentFileRoutes, { incomingDir })
   await app.register(guardianRoutes)
   await app.register(noteRoutes)
   await app.register(taskRoutes)

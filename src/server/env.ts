@@ -35,6 +35,20 @@ const envSchema = z
     IMAGES_BASE_URL: z.string().default('/images'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: optionalText,
+    /** Uploaded files go to this S3-compatible bucket when set; else under DATA_DIR/files. */
+    S3_BUCKET: optionalText,
+    /** An S3-compatible server's address (MinIO, R2 …); AWS itself when unset. */
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url()
+        .regex(/^https?:\/\//, 'must start with http:// or https://')
+        .optional(),
+    ),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Address the bucket as ENDPOINT/BUCKET rather than BUCKET.ENDPOINT (most S3-compatible servers). */
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     /** Test-only: multiplies the auth rate limits. Refused in production (docs/api.md#rate-limits). */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   })
@@ -45,6 +59,11 @@ const envSchema = z
         path: ['AUTH_SECRET'],
         message: 'is required with DATABASE_URL (every instance must share it)',
       })
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' })
+      }
     }
     if (env.AUTH_RATE_LIMIT_SCALE !== 1 && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_SCALE'], message: 'is a test-only setting' })

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
@@ -16,6 +17,7 @@ import {
   createUser,
 } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createFileDocument, filesUnder } from '../helpers/uploads'
 
 /**
  * Deleting a person for good (docs/product.md#deleting-a-person): what goes, what stays under
@@ -102,6 +104,8 @@ describe('deleting a student', () => {
     await createActScore(t.db, id, { date: '2025-04-05', english: 30, math: 28, reading: 31, science: 27 })
     await createDocument(t.db, id, { creatorId: id })
     await createDocument(t.db, id, { creatorId: educator.id })
+    await createFileDocument(t, id, { creatorId: educator.id })
+    await createFileDocument(t, id, { creatorId: id, hidden: false })
     await createNote(t.db, id, { authorId: educator.id, visibility: 'shared' })
     await createTask(t.db, id, { createdById: educator.id })
     await createTask(t.db, id, { createdById: id, assigneeId: educator.id })
@@ -151,8 +155,12 @@ describe('deleting a student', () => {
     ]) {
       expect(before[table], table).toBeGreaterThan(0)
     }
+    const storedFiles = () => filesUnder(path.join(t.dataDir, 'files', student.id))
+    expect(storedFiles()).toHaveLength(2)
     const response = await deleteUser(student.id, student.email.toUpperCase())
     expect(response.statusCode, response.body).toBe(204)
+    // Their uploaded files leave the store with the record.
+    expect(storedFiles()).toEqual([])
     const after = await rowsKeyedTo(student.id)
     expect(after).toEqual(Object.fromEntries(Object.keys(STUDENT_TABLES).map((table) => [table, 0])))
     // The people around the student stay.

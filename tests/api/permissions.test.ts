@@ -15,6 +15,7 @@ import {
   createUser,
 } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createFileDocument, multipart, SAMPLES } from '../helpers/uploads'
 
 /**
  * Every /api/v1 route against every kind of caller (docs/product.md#permissions), from this one table. A
@@ -45,12 +46,15 @@ interface Context {
   t: TestApp
 }
 
+/** A request: a JSON `body`, or a raw `payload` with its `headers` (a multipart upload). */
+type Built = { url: string; body?: unknown; payload?: Buffer; headers?: Record<string, string> }
+
 interface RouteCase {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** The route as Fastify knows it, for the completeness check. */
   route: string
   /** Builds the request; runs before each caller's request, so writes get fresh targets. */
-  request: (ctx: Context) => Promise<{ url: string; body?: unknown }> | { url: string; body?: unknown }
+  request: (ctx: Context) => Promise<Built> | Built
   expect: Expect
 }
 
@@ -248,6 +252,33 @@ const ROUTES: RouteCase[] = [
     }),
     // A guardian may add documents too (never hidden or pinned).
     expect: { ...recordWriters(201), guardian: 201 },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/documents',
+    // The same route with a file (multipart/form-data): the same rules as a link.
+    request: (ctx) => ({
+      url: `${student(ctx)}/documents`,
+      ...multipart({ name: 'essay.pdf', bytes: SAMPLES.pdf }),
+    }),
+    expect: { ...recordWriters(201), guardian: 201 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/documents/:documentId/file',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/documents/${await createFileDocument(ctx.t, ctx.ids.student, { creatorId: ctx.ids.educator })}/file`,
+    }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/documents/:documentId/file',
+    // A hidden file does not exist for the student and their guardian.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/documents/${await createFileDocument(ctx.t, ctx.ids.student, { creatorId: ctx.ids.educator, hidden: true })}/file`,
+    }),
+    expect: { ...recordReaders(200), student: 404, guardian: 404 },
   },
   {
     method: 'PUT',
@@ -660,12 +691,13 @@ afterAll(() => t.close())
 
 describe.each(ROUTES)('$method $route', (route) => {
   it.each(CALLERS)('answers %s as the permissions table says', async (caller) => {
-    const { url, body } = await route.request(ctx)
+    const { url, body, payload, headers } = await route.request(ctx)
     const response = await t.request({
       method: route.method,
       url,
       cookie: cookies[caller],
       ...(body !== undefined ? { payload: body as object } : {}),
+      ...(payload !== undefined ? { payload, headers } : {}),
     })
     expect(response.statusCode, response.body).toBe(route.expect[caller])
     if (response.statusCode >= 400) {

@@ -17,6 +17,15 @@ describe('configuration', () => {
     expect(() => parseEnv({ AUTH_RATE_LIMIT_SCALE: '100' })).toThrow(/AUTH_RATE_LIMIT_SCALE/)
   })
 
+  it('keeps files under DATA_DIR unless S3_BUCKET is set, which needs both keys', () => {
+    expect(parseEnv({}).S3_BUCKET).toBeUndefined()
+    expect(() => parseEnv({ S3_BUCKET: 'docs' })).toThrow(/S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/)
+    expect(() => parseEnv({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/)
+    expect(() => parseEnv({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/)
+    const env = parseEnv({ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })
+    expect([env.S3_BUCKET, env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual(['docs', 'us-east-1', 'false'])
+  })
+
   it('trusts localhost, 127.0.0.1 and [::1] on the port only while APP_ORIGIN is unset', () => {
     expect(trustedOrigins(parseEnv({ PORT: '4000' }))).toEqual(
       expect.arrayContaining(['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']),

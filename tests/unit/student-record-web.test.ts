@@ -68,6 +68,7 @@ const document = (creator: string, hidden = false): StudentDocument => ({
   pinned: false,
   name: 'Essay',
   url: 'https://example.com',
+  file: null,
 })
 
 const admin = user('admin', { profileAdmin: {} })

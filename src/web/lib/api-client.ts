@@ -82,11 +82,7 @@ export async function apiFetch<S extends z.ZodType>(
     signal,
   })
   const text = await response.text()
-  if (!response.ok) {
-    const error = new ApiError(response.status, text, response.headers)
-    if (error.status === 401 && error.problem?.code === 'not-logged-in') notLoggedInListener?.()
-    throw error
-  }
+  if (!response.ok) throw failedAnswer(response.status, text, response.headers)
   let json: unknown
   try {
     json = text === '' ? undefined : JSON.parse(text)
@@ -98,6 +94,13 @@ export async function apiFetch<S extends z.ZodType>(
   const parsed = schema.safeParse(json)
   if (!parsed.success) throw new ResponseValidationError(url, parsed.error.issues)
   return parsed.data
+}
+
+/** The error for a non-OK answer; a 401 `not-logged-in` also tells the session watch. */
+export function failedAnswer(status: number, text: string, headers: Headers): ApiError {
+  const error = new ApiError(status, text, headers)
+  if (error.status === 401 && error.problem?.code === 'not-logged-in') notLoggedInListener?.()
+  return error
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

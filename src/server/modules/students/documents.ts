@@ -2,19 +2,25 @@ import { and, eq, sql } from 'drizzle-orm'
 import {
   type DocumentInput,
   type DocumentUpdate,
+  documentFilePath,
   MAX_DOCUMENTS_PER_STUDENT,
   type StudentDocument,
 } from '../../../shared/documents'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
+import type { FileStore } from '../../files/store'
 import { conflict, fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { isFamily, type StudentAccess, studentAccess } from './record'
 import { isUuid } from './sql'
 
-type DocumentRow = typeof documents.$inferSelect
+export type DocumentRow = typeof documents.$inferSelect
+
+/** A file document's metadata as answers show it; null for a link. */
+export const fileOf = (row: Pick<DocumentRow, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>) =>
+  row.fileKey ? { name: row.fileName!, type: row.fileType!, size: row.fileSize! } : null
 
 function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
   return {
@@ -26,11 +32,16 @@ function toDocument(row: DocumentRow, creatorName: string): StudentDocument {
     hidden: row.hidden,
     pinned: row.pinned,
     name: row.name,
-    url: row.url,
+    url: row.url ?? documentFilePath(row.studentId, row.id),
+    file: fileOf(row),
   }
 }
 
-async function requireDocumentWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+export async function requireDocumentWriter(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
   if (access === 'reader')
     throw forbidden('Financial-aid officers can read this record but not change documents.')
@@ -54,6 +65,7 @@ function refuseStudentFlags(
 const audited = (row: DocumentRow) => ({
   name: row.name,
   url: row.url,
+  ...(row.fileKey ? { file: fileOf(row) } : {}),
   hidden: row.hidden,
   pinned: row.pinned,
 })
@@ -76,37 +88,48 @@ async function refuseOverCap(tx: DbOrTx, studentId: string) {
   }
 }
 
-export async function addDocument(
+/** What a new document holds: a link's `url`, or an uploaded file's metadata. */
+type NewDocument = { name: string; hidden?: boolean | undefined; pinned?: boolean | undefined } & (
+  | { url: string }
+  | Pick<DocumentRow, 'fileKey' | 'fileName' | 'fileType' | 'fileSize'>
+)
+
+/**
+ * Writes a new document and its audit event in `tx`, on the writer's rules (FAO refused, the family
+ * never hidden or pinned) and under the cap.
+ */
+export async function writeNewDocument(
+  tx: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  { hidden, pinned, ...content }: NewDocument,
+): Promise<StudentDocument> {
+  const access = await requireDocumentWriter(tx, viewer, studentId)
+  if (isFamily(access)) refuseStudentFlags({ hidden, pinned })
+  await refuseOverCap(tx, studentId)
+  const [row] = await tx
+    .insert(documents)
+    .values({ studentId, creatorId: viewer.id, ...content, hidden: hidden ?? false, pinned: pinned ?? false })
+    .returning()
+  await recordAudit(tx, {
+    actorId: viewer.id,
+    action: 'document.created',
+    subjectType: 'document',
+    subjectId: row!.id,
+    studentId,
+    after: audited(row!),
+  })
+  return toDocument(row!, viewer.name)
+}
+
+export function addDocument(
   db: Db,
   viewer: Viewer,
   studentId: string,
   input: DocumentInput,
 ): Promise<StudentDocument> {
-  return db.transaction(async (tx) => {
-    const access = await requireDocumentWriter(tx, viewer, studentId)
-    if (isFamily(access)) refuseStudentFlags(input)
-    await refuseOverCap(tx, studentId)
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        studentId,
-        creatorId: viewer.id,
-        name: input.name,
-        url: input.url,
-        hidden: input.hidden ?? false,
-        pinned: input.pinned ?? false,
-      })
-      .returning()
-    await recordAudit(tx, {
-      actorId: viewer.id,
-      action: 'document.created',
-      subjectType: 'document',
-      subjectId: row!.id,
-      studentId,
-      after: audited(row!),
-    })
-    return toDocument(row!, viewer.name)
-  })
+  const { name, url, hidden, pinned } = input
+  return db.transaction((tx) => writeNewDocument(tx, viewer, studentId, { name, url, hidden, pinned }))
 }
 
 /**
@@ -141,11 +164,18 @@ export async function updateDocument(
       throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
     }
     if (isFamily(access)) refuseStudentFlags(update, document)
+    const isLink = document.url !== null
+    // A link stays a link; a file's url is its download path, sent back as read.
+    if (isLink && update.url.startsWith('/'))
+      throw fieldError('url', 'Use a full link starting with https://')
+    if (!isLink && update.url !== documentFilePath(studentId, documentId)) {
+      throw fieldError('url', 'A file stays a file: upload a new document to replace it.')
+    }
     const [row] = await tx
       .update(documents)
       .set({
         name: update.name,
-        url: update.url,
+        url: isLink ? update.url : null,
         hidden: update.hidden ?? document.hidden,
         pinned: update.pinned ?? document.pinned,
         updatedAt: new Date(),
@@ -166,13 +196,19 @@ export async function updateDocument(
   })
 }
 
+/**
+ * Deletes the document and, once the deletion is committed, its file. A file the store then fails
+ * to remove is reported to `onOrphan` (the route logs it): the record no longer points at it.
+ */
 export async function deleteDocument(
   db: Db,
+  files: FileStore,
   viewer: Viewer,
   studentId: string,
   documentId: string,
+  onOrphan: (key: string, error: unknown) => void,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const fileKey = await db.transaction(async (tx) => {
     const { document } = await documentToChange(tx, viewer, studentId, documentId)
     const deleted = await tx
       .delete(documents)
@@ -187,5 +223,7 @@ export async function deleteDocument(
       studentId,
       before: audited(document),
     })
+    return document.fileKey
   })
+  if (fileKey) await files.remove(fileKey).catch((error: unknown) => onOrphan(fileKey, error))
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { StudentDocument } from '../../../shared/documents'
+import { documentFilePath, type StudentDocument } from '../../../shared/documents'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
@@ -38,7 +38,14 @@ interface RecordRow {
   team: RawUserSummary[]
   guardians: Array<{ name: string; uuid: string; relationship: string; email: string }>
   documents: Array<
-    Omit<StudentDocument, 'creator' | 'studentUUID'> & { creatorName: string; creatorId: string }
+    Omit<StudentDocument, 'creator' | 'studentUUID' | 'url' | 'file'> & {
+      creatorName: string
+      creatorId: string
+      url: string | null
+      fileName: string | null
+      fileType: string | null
+      fileSize: number | null
+    }
   >
   sat: RawSat[]
   act: RawAct[]
@@ -83,7 +90,8 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
       ${guardiansJson(sql`u.id`)} as guardians,
       coalesce((select json_agg(json_build_object('uuid', _d.id, 'creatorName', _c.name, 'creatorId', _c.id,
           'createdAt', _d.created_at, 'updatedAt', _d.updated_at, 'hidden', _d.hidden, 'pinned', _d.pinned,
-          'name', _d.name, 'url', _d.url) order by _d.pinned desc, _d.created_at desc, _d.id)
+          'name', _d.name, 'url', _d.url, 'fileName', _d.file_name, 'fileType', _d.file_type,
+          'fileSize', _d.file_size) order by _d.pinned desc, _d.created_at desc, _d.id)
         from documents _d join users _c on _c.id = _d.creator_id where _d.student_id = u.id), '[]') as documents,
       ${satScoresJson(sql`u.id`)} as sat,
       ${actScoresJson(sql`u.id`)} as act
@@ -106,8 +114,10 @@ export async function getStudent(
   const family = isFamily(access)
   const documents = row.documents
     .filter((document) => !family || !document.hidden)
-    .map(({ creatorName, creatorId, ...document }) => ({
+    .map(({ creatorName, creatorId, fileName, fileType, fileSize, ...document }) => ({
       ...document,
+      url: document.url ?? documentFilePath(row.id, document.uuid),
+      file: fileName ? { name: fileName, type: fileType!, size: Number(fileSize) } : null,
       studentUUID: row.id,
       creator: { name: creatorName, uuid: creatorId },
       createdAt: isoTimestamp(document.createdAt),

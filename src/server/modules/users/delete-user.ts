@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { DELETED_USER_ID, DELETED_USER_NAME, type DeleteUserBody } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
+import type { FileStore } from '../../files/store'
 import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { isUuid } from '../students/sql'
@@ -79,11 +80,20 @@ async function scrubAuditContents(tx: DbOrTx, id: string, emails: string[]): Pro
  * profile's keys cascade: scores, documents, notes, tasks, colleges, team, guardian links,
  * guardian invites); rows they wrote elsewhere stay under "Deleted user". Audit events stay as
  * events, with the person's id and email replaced, and those of a deleted student's record lose
- * their before and after (they held the record's contents).
+ * their before and after (they held the record's contents). The files of the record's uploaded
+ * documents are removed once the deletion has committed; one that cannot be is reported to
+ * `onOrphan`.
  */
-export async function deleteUser(db: DbOrTx, actor: Viewer, id: string, body: DeleteUserBody): Promise<void> {
+export async function deleteUser(
+  db: DbOrTx,
+  files: FileStore,
+  actor: Viewer,
+  id: string,
+  body: DeleteUserBody,
+  onOrphan: (key: string, error: unknown) => void,
+): Promise<void> {
   if (!isUuid(id) || id === DELETED_USER_ID) throw notFound('No such user.')
-  await db.transaction(async (tx) => {
+  const fileKeys = await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.id, 'Only admins can delete people.')
     const [target] = await selectRows<{ email: string; student: boolean; archived: boolean }>(
       tx,
@@ -110,6 +120,12 @@ export async function deleteUser(db: DbOrTx, actor: Viewer, id: string, body: De
       throw refused('last-admin', 'id', lastAdminMessage)
 
     await ensureDeletedUser(tx)
+    const stored = target.student
+      ? await selectRows<{ key: string }>(
+          tx,
+          sql`select file_key as key from documents where student_id = ${id} and file_key is not null`,
+        )
+      : []
     // Audit events about the student's own record kept its contents (note bodies, documents,
     // scores): the events stay, their contents go with the record.
     if (target.student) {
@@ -138,5 +154,7 @@ export async function deleteUser(db: DbOrTx, actor: Viewer, id: string, body: De
       subjectId: DELETED_USER_ID,
       before: { student: target.student },
     })
+    return stored.map((row) => row.key)
   })
+  for (const key of fileKeys) await files.remove(key).catch((error: unknown) => onOrphan(key, error))
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { AlertCircleIcon } from './icons'
+import { FieldError } from './field-error'
 
 interface TextFieldProps {
   label: string
@@ -59,12 +59,7 @@ export function TextField({
           {help}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   )
 }

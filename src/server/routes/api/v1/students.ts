@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { documentInputSchema, documentSchema, documentUpdateSchema } from '../../../../shared/documents'
+import { documentSchema, documentUpdateSchema } from '../../../../shared/documents'
 import {
   actScoreInputSchema,
   actScorePatchSchema,
@@ -21,7 +21,7 @@ import {
 import { emptyBodySchema } from '../../../../shared/validation'
 import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
-import { addDocument, deleteDocument, updateDocument } from '../../../modules/students/documents'
+import { deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
 import { getStudent } from '../../../modules/students/record'
 import {
@@ -221,24 +221,6 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => setTargets(app.db, requireViewer(request), request.params.id, request.body),
   )
 
-  app.post(
-    '/api/v1/students/:id/documents',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: 'Add a document link',
-        params: studentParams,
-        body: documentInputSchema,
-        response: { 201: documentSchema },
-      },
-      config: { access: access.anyUser },
-    },
-    async (request, reply) => {
-      const document = await addDocument(app.db, requireViewer(request), request.params.id, request.body)
-      return reply.code(201).send(document)
-    },
-  )
-
   app.put(
     '/api/v1/students/:id/documents/:documentId',
     {
@@ -272,7 +254,14 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser },
     },
     async (request, reply) => {
-      await deleteDocument(app.db, requireViewer(request), request.params.id, request.params.documentId)
+      await deleteDocument(
+        app.db,
+        app.files,
+        requireViewer(request),
+        request.params.id,
+        request.params.documentId,
+        (key, error) => request.log.error({ err: error, key }, 'deleted document left its file in the store'),
+      )
       return reply.code(204).send()
     },
   )

@@ -23,7 +23,15 @@ const userAccountRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (a
       config: { access: access.roles('admin') },
     },
     async (request, reply) => {
-      await deleteUser(app.db, requireViewer(request), request.params.id, request.body)
+      await deleteUser(
+        app.db,
+        app.files,
+        requireViewer(request),
+        request.params.id,
+        request.body,
+        (key, error) =>
+          request.log.error({ err: error, key }, 'deleted student left a document file in the store'),
+      )
       return reply.code(204).send()
     },
   )

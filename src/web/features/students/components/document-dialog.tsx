@@ -1,21 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useRef, useState } from 'react'
+import { type Resolver, useForm } from 'react-hook-form'
+import { z } from 'zod'
 import {
+  DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_NAME_MAX,
   type DocumentForm,
   documentFormSchema,
   type StudentDocument,
 } from '../../../../shared/documents'
+import { requiredText } from '../../../../shared/validation'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { useAddDocument } from '../api/add-document'
 import { useUpdateDocument } from '../api/update-document'
+import { useUploadDocument } from '../api/upload-document'
+import { FileDropZone } from './file-drop-zone'
 
 interface DocumentDialogProps {
   studentUuid: string
@@ -26,6 +31,17 @@ interface DocumentDialogProps {
   /** Staff see the hidden and pinned checkboxes; a student may not set them. */
   canFlag: boolean
 }
+
+type Kind = 'link' | 'file'
+
+/** A new file's name may stay empty (the file's own name is used); an existing file's may not. */
+const fileFormSchema = (nameRequired: boolean) =>
+  z.object({
+    name: nameRequired ? requiredText(DOCUMENT_NAME_MAX) : z.string().trim().max(DOCUMENT_NAME_MAX),
+    url: z.string(),
+    hidden: z.boolean(),
+    pinned: z.boolean(),
+  })
 
 export function DocumentDialog({ studentUuid, document, open, onClose, canFlag }: DocumentDialogProps) {
   return (
@@ -43,9 +59,22 @@ function DocumentFormBody({
 }: Omit<DocumentDialogProps, 'open' | 'onClose'> & { onDone: () => void }) {
   const addDocument = useAddDocument(studentUuid)
   const updateDocument = useUpdateDocument(studentUuid)
+  const uploadDocument = useUploadDocument(studentUuid)
   const [formError, setFormError] = useState<string | null>(null)
+  const [kind, setKind] = useState<Kind>(document?.file ? 'file' : 'link')
+  const [file, setFile] = useState<File | null>(null)
+  const [fileError, setFileError] = useState<string | undefined>()
+  const [progress, setProgress] = useState<number | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const kindRef = useRef(kind)
+  kindRef.current = kind
+  // The schema follows the choice: a link needs its address, a file its picked file.
+  const resolver: Resolver<DocumentForm> = (values, context, options) =>
+    kindRef.current === 'link'
+      ? zodResolver(documentFormSchema)(values, context, options)
+      : zodResolver(fileFormSchema(document !== null))(values, context, options)
   const form = useForm<DocumentForm>({
-    resolver: zodResolver(documentFormSchema),
+    resolver,
     defaultValues: {
       name: document?.name ?? '',
       url: document?.url ?? '',
@@ -55,6 +84,37 @@ function DocumentFormBody({
   })
   const { errors, isSubmitting } = form.formState
 
+  const pickFile = (picked: File | null) => {
+    setFile(picked)
+    setFileError(
+      picked && picked.size > DOCUMENT_FILE_MAX_BYTES
+        ? `This file is ${(picked.size / 1024 / 1024).toFixed(1)} MB; the limit is 25 MB.`
+        : undefined,
+    )
+  }
+
+  const upload = async (values: DocumentForm) => {
+    if (!file || file.size > DOCUMENT_FILE_MAX_BYTES) {
+      if (!file) setFileError('Choose a file to upload.')
+      fileInput.current?.focus()
+      return false
+    }
+    setProgress(0)
+    try {
+      await uploadDocument.mutateAsync({
+        upload: {
+          file,
+          name: values.name.trim() || undefined,
+          ...(canFlag ? { hidden: values.hidden, pinned: values.pinned } : {}),
+        },
+        onProgress: setProgress,
+      })
+      return true
+    } finally {
+      setProgress(null)
+    }
+  }
+
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null)
     // A student never sends the staff flags (the server would refuse a change to them).
@@ -63,36 +123,79 @@ function DocumentFormBody({
       if (document) {
         await updateDocument.mutateAsync({
           documentUuid: document.uuid,
-          body: { ...body, creatorUUID: document.creator.uuid },
+          body: { ...body, url: document.file ? document.url : body.url, creatorUUID: document.creator.uuid },
         })
         toast('Document saved')
+      } else if (kind === 'file') {
+        if (!(await upload(values))) return
+        toast('File uploaded')
       } else {
         await addDocument.mutateAsync(body)
         toast('Document added')
       }
       onDone()
     } catch (error) {
-      if (!showFieldProblems(form, error, ['name', 'url'])) setFormError(errorMessage(error))
+      if (showFieldProblems(form, error, ['name', 'url'])) return
+      // The file's own problems (type, size, empty) belong under the file.
+      if (
+        kind === 'file' &&
+        !document &&
+        (isApiError(error, 413) || isApiError(error, 415) || isApiError(error, 400))
+      ) {
+        setFileError(errorMessage(error))
+        fileInput.current?.focus()
+        return
+      }
+      setFormError(errorMessage(error))
     }
   })
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {formError ? <Alert tone="danger">{formError}</Alert> : null}
+      {document ? null : (
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 font-medium">Add a</legend>
+          <div className="flex flex-wrap gap-x-6">
+            {(['link', 'file'] as const).map((choice) => (
+              <label key={choice} className="flex min-h-11 items-center gap-3">
+                <input
+                  type="radio"
+                  name="document-kind"
+                  value={choice}
+                  checked={kind === choice}
+                  onChange={() => {
+                    setKind(choice)
+                    form.clearErrors()
+                  }}
+                  className="size-5 accent-primary"
+                />
+                <span>{choice === 'link' ? 'Link' : 'File'}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {kind === 'file' && !document ? (
+        <FileDropZone file={file} onFile={pickFile} error={fileError} inputRef={fileInput} />
+      ) : null}
       <TextField
-        label="Name"
+        label={kind === 'file' && !document ? 'Name (optional)' : 'Name'}
         maxLength={DOCUMENT_NAME_MAX}
+        help={kind === 'file' && !document ? "Left empty, the file's own name is used." : undefined}
         registration={form.register('name')}
         error={errors.name?.message}
       />
-      <TextField
-        label="Link"
-        type="url"
-        inputMode="url"
-        help="The full address, starting with https://"
-        registration={form.register('url')}
-        error={errors.url?.message}
-      />
+      {kind === 'link' ? (
+        <TextField
+          label="Link"
+          type="url"
+          inputMode="url"
+          help="The full address, starting with https://"
+          registration={form.register('url')}
+          error={errors.url?.message}
+        />
+      ) : null}
       {canFlag ? (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 font-medium">Visibility</legend>
@@ -106,8 +209,24 @@ function DocumentFormBody({
           </label>
         </fieldset>
       ) : null}
-      <SubmitButton pending={isSubmitting} pendingLabel="Saving…">
-        {document ? 'Save document' : 'Add document'}
+      {progress !== null ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="document-upload-progress" className="text-sm text-ink-muted">
+            Uploading… {Math.round(progress * 100)}%
+          </label>
+          <progress
+            id="document-upload-progress"
+            className="h-2 w-full accent-primary"
+            value={progress}
+            max={1}
+          />
+        </div>
+      ) : null}
+      <SubmitButton
+        pending={isSubmitting}
+        pendingLabel={kind === 'file' && !document ? 'Uploading…' : 'Saving…'}
+      >
+        {document ? 'Save document' : kind === 'file' ? 'Upload file' : 'Add document'}
       </SubmitButton>
     </form>
   )

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { formatTimestamp } from '../../../../shared/dates'
-import type { StudentDocument } from '../../../../shared/documents'
+import { describeFile, mayShowInline, type StudentDocument } from '../../../../shared/documents'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DownloadIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { canAddDocument, canChangeDocument, canFlagDocuments, type RecordAccess } from '../access'
@@ -74,7 +75,11 @@ export function DocumentsSection({ student, viewer, access }: DocumentsSectionPr
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={deleting ? `Delete '${deleting.name}'?` : ''}
-        description="The link is removed from this record for everyone. The file it points to is not touched."
+        description={
+          deleting?.file
+            ? 'The file is deleted from this record for everyone.'
+            : 'The link is removed from this record for everyone. The file it points to is not touched.'
+        }
         confirmLabel="Delete document"
         fallbackFocus={() => document.getElementById('documents-heading')?.focus()}
         onConfirm={async () => {
@@ -124,20 +129,28 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
     <li className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <a
-            href={document.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-semibold break-words"
-          >
-            {document.name}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {document.file && !mayShowInline(document.file.type) ? (
+            // A Word or Excel file (or text) cannot be shown in a tab: its name downloads it.
+            <a href={document.url} download={document.file.name} className="font-semibold break-words">
+              {document.name}
+            </a>
+          ) : (
+            <a
+              href={document.file ? `${document.url}?inline` : document.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold break-words"
+            >
+              {document.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
           {document.pinned ? <Flag>Pinned</Flag> : null}
           {document.hidden ? <Flag tone="warning">Hidden from student</Flag> : null}
         </div>
         <p className="text-sm text-ink-muted">
-          {hostOf(document.url)} · Added by {document.creator.name || 'someone'} on {created}
+          {document.file ? describeFile(document.file) : hostOf(document.url)} · Added by{' '}
+          {document.creator.name || 'someone'} on {created}
           {updated !== created ? ` · updated ${updated}` : null}
         </p>
         {error ? (
@@ -146,46 +159,61 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
           </p>
         ) : null}
       </div>
-      {canChange ? (
+      {document.file || canChange ? (
         <div className="-ml-3 flex flex-wrap gap-1">
-          <button
-            type="button"
-            className="btn btn-quiet btn-small"
-            onClick={onEdit}
-            aria-label={`Edit '${document.name}'`}
-          >
-            Edit
-          </button>
-          {canFlag ? (
+          {document.file ? (
+            <a
+              href={document.url}
+              download={document.file.name}
+              className="btn btn-quiet btn-small no-underline"
+              aria-label={`Download '${document.name}' (${describeFile(document.file)})`}
+            >
+              <DownloadIcon className="size-4" />
+              Download
+            </a>
+          ) : null}
+          {canChange ? (
             <>
               <button
                 type="button"
                 className="btn btn-quiet btn-small"
-                aria-label={`${document.pinned ? 'Unpin' : 'Pin'} '${document.name}'`}
-                disabled={updateDocument.isPending}
-                onClick={() => toggle('pinned')}
+                onClick={onEdit}
+                aria-label={`Edit '${document.name}'`}
               >
-                {document.pinned ? 'Unpin' : 'Pin'}
+                Edit
               </button>
+              {canFlag ? (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-quiet btn-small"
+                    aria-label={`${document.pinned ? 'Unpin' : 'Pin'} '${document.name}'`}
+                    disabled={updateDocument.isPending}
+                    onClick={() => toggle('pinned')}
+                  >
+                    {document.pinned ? 'Unpin' : 'Pin'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-quiet btn-small"
+                    aria-label={`${document.hidden ? 'Show' : 'Hide'} '${document.name}'`}
+                    disabled={updateDocument.isPending}
+                    onClick={() => toggle('hidden')}
+                  >
+                    {document.hidden ? 'Show' : 'Hide'}
+                  </button>
+                </>
+              ) : null}
               <button
                 type="button"
-                className="btn btn-quiet btn-small"
-                aria-label={`${document.hidden ? 'Show' : 'Hide'} '${document.name}'`}
-                disabled={updateDocument.isPending}
-                onClick={() => toggle('hidden')}
+                className="btn btn-quiet btn-small text-danger"
+                onClick={onDelete}
+                aria-label={`Delete '${document.name}'`}
               >
-                {document.hidden ? 'Show' : 'Hide'}
+                Delete
               </button>
             </>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-quiet btn-small text-danger"
-            onClick={onDelete}
-            aria-label={`Delete '${document.name}'`}
-          >
-            Delete
-          </button>
         </div>
       ) : null}
     </li>

@@ -1,0 +1,81 @@
+import { createReadStream } from 'node:fs'
+import { fileTypeFromFile } from 'file-type'
+import type { DocumentFileType } from '../../shared/documents'
+
+export type Detected = { type: DocumentFileType } | { refused: string }
+
+/** What file-type finds (by magic bytes) that we keep, as the type we store and serve. */
+const BY_SIGNATURE: Record<string, DocumentFileType> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  heic: 'image/heic',
+}
+
+/**
+ * The old Office formats share one container (OLE2 "compound file"); the stream it holds tells
+ * them apart: Word keeps "WordDocument", Excel "Workbook", PowerPoint "PowerPoint Document"
+ * (directory names are UTF-16LE).
+ */
+const COMPOUND_STREAMS: Array<[Buffer, DocumentFileType]> = [
+  [Buffer.from('WordDocument', 'utf16le'), 'application/msword'],
+  [Buffer.from('Workbook', 'utf16le'), 'application/vnd.ms-excel'],
+  [Buffer.from('PowerPoint Document', 'utf16le'), 'application/vnd.ms-powerpoint'],
+]
+
+/**
+ * Markup a browser would sniff as a web page (the WHATWG MIME sniffing patterns, plus XML and
+ * SVG): such a file is refused even though it is text.
+ */
+const MARKUP =
+  /^\s*<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg)[\s>/]/i
+
+async function findCompoundType(file: string): Promise<DocumentFileType | null> {
+  const longest = Math.max(...COMPOUND_STREAMS.map(([name]) => name.length))
+  let carry = Buffer.alloc(0)
+  for await (const chunk of createReadStream(file)) {
+    const window = Buffer.concat([carry, chunk as Buffer])
+    for (const [name, type] of COMPOUND_STREAMS) if (window.includes(name)) return type
+    carry = window.subarray(Math.max(0, window.length - longest))
+  }
+  return null
+}
+
+/** Plain text: valid UTF-8 without NUL characters, and not markup (docs/api.md#uploaded-files). */
+async function checkPlainText(file: string): Promise<Detected> {
+  const decoder = new TextDecoder('utf-8', { fatal: true })
+  let start = ''
+  try {
+    for await (const chunk of createReadStream(file)) {
+      const bytes = chunk as Buffer
+      if (bytes.includes(0)) return { refused: 'This file holds binary data, not text.' }
+      if (start.length < 1024) start += decoder.decode(bytes, { stream: true }).slice(0, 1024)
+      else decoder.decode(bytes, { stream: true })
+    }
+    decoder.decode()
+  } catch {
+    return { refused: 'This file is neither a supported document type nor UTF-8 text.' }
+  }
+  if (MARKUP.test(start.replace(/^\uFEFF/, ''))) {
+    return { refused: 'Web pages (HTML, XML, SVG) cannot be uploaded. Save it as PDF first.' }
+  }
+  return { type: 'text/plain' }
+}
+
+/** The file's type from its bytes, never its name or the browser's word for it. */
+export async function detectDocumentFileType(file: string): Promise<Detected> {
+  const found = await fileTypeFromFile(file)
+  if (!found) return checkPlainText(file)
+  const known = BY_SIGNATURE[found.ext]
+  if (known) return { type: known }
+  if (found.ext === 'cfb') {
+    const type = await findCompoundType(file)
+    if (type) return { type }
+  }
+  return {
+    refused: `This file is ${found.mime} (.${found.ext}), which cannot be uploaded. Use PDF, Word, PowerPoint, Excel, plain text, PNG, JPEG or HEIC.`,
+  }
+}

@@ -1,0 +1,15 @@
+/** The few parts of s3rver (an in-process S3-compatible server, no types of its own) the tests use. */
+declare module 's3rver' {
+  interface S3rverOptions {
+    address?: string
+    port?: number
+    silent?: boolean
+    directory: string
+    configureBuckets?: Array<{ name: string }>
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
