@@ -35,6 +35,18 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     },
   )
 
+/** The database does not answer (down, restarting): try again in a few seconds. */
+export const databaseUnavailable = () =>
+  new HttpProblem(
+    503,
+    'database-unavailable',
+    'The database does not answer. Try again in a moment.',
+    undefined,
+    {
+      'retry-after': '5',
+    },
+  )
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -52,7 +64,8 @@ const TITLES: Record<number, string> = {
 
 export function problemBody(status: number, code: string, detail: string, errors?: FieldProblem[]) {
   return {
-    type: status >= 500 ? 'about:blank' : `https://crestlineprep.com/problems/${code}`,
+    // A 500 tells nothing about its cause; other answers name their kind (503 database-unavailable).
+    type: status === 500 ? 'about:blank' : `https://crestlineprep.com/problems/${code}`,
     title: TITLES[status] ?? 'Error',
     status,
     detail,

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { HttpProblem, problemBody } from '../problems'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import { databaseUnavailable, HttpProblem, problemBody } from '../problems'
 
 /** Fastify's own error codes that are the client's fault, with the status they deserve. */
 const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -47,6 +48,8 @@ function toProblem(error: FastifyError): HttpProblem | null {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new HttpProblem(error.statusCode, 'bad-request', error.message)
   }
+  // The database is down or restarting: the request can be retried, so 503 rather than 500.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   return null
 }
 
@@ -55,7 +58,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const problem = toProblem(error)
       if (problem) {
-        if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
+        // An outage answers every request with 503: a warning each, not an error with a stack each.
+        if (problem.code === 'database-unavailable')
+          request.log.warn({ err: error.message }, 'database unavailable')
+        else if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
         return sendProblem(reply, problem)
       }
       // Internals stay in the log; the client gets the request id to quote.
