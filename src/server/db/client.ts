@@ -114,11 +114,12 @@ async function runMigrations(database: Database): Promise<void> {
     return
   }
   // Instances starting together take turns: the first migrates, the others then find nothing to do.
+  // The migrations run on the connection that holds the lock, so a pool of one is enough.
   const { pool } = database as Database & { pool: pg.Pool }
   const client = await pool.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
-    await migratePg(database.db as Parameters<typeof migratePg>[0], config)
+    await migratePg(drizzlePg(client, { schema }), config)
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
     client.release()
