@@ -7,6 +7,8 @@ export interface Answer {
   body: unknown
   /** Milliseconds since the test's clock started (for lining answers up with the fault). */
   at: number
+  /** The `x-request-id` sent, which the server's log lines carry as `reqId`. */
+  id: string
 }
 
 export interface CallOptions {
@@ -16,6 +18,8 @@ export interface CallOptions {
   /** A client gives up after this long; the contract is an answer within 2 s. */
   timeoutMs?: number
 }
+
+let sequence = 0
 
 let clockStart = performance.now()
 /** Starts the clock that `Answer.at` and `elapsed()` count from. */
@@ -29,7 +33,9 @@ export const elapsed = () => performance.now() - clockStart
 export async function call(baseUrl: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const started = performance.now()
   const at = elapsed()
-  const headers: Record<string, string> = { origin: APP_ORIGIN }
+  sequence += 1
+  const id = `faults-${process.pid}-${sequence}`
+  const headers: Record<string, string> = { origin: APP_ORIGIN, 'x-request-id': id }
   if (options.cookie) headers.cookie = options.cookie
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   try {
@@ -46,11 +52,11 @@ export async function call(baseUrl: string, path: string, options: CallOptions =
     } catch {
       // Not JSON: kept as text.
     }
-    return { status: response.status, ms: performance.now() - started, body, at }
+    return { status: response.status, ms: performance.now() - started, body, at, id }
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause
     const name = (error as Error).name === 'TimeoutError' ? 'timeout' : (cause?.code ?? (error as Error).name)
-    return { status: name, ms: performance.now() - started, body: null, at }
+    return { status: name, ms: performance.now() - started, body: null, at, id }
   }
 }
 

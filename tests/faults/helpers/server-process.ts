@@ -16,6 +16,8 @@ export interface ServerProcess {
   child: ChildProcess
   /** What the process printed so far (stdout and stderr), for failure messages. */
   output(): string
+  /** The whole output, complete once `exited` has resolved. */
+  logFile: string
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>
   /** Ends the process group at once (clean-up after a failure). */
@@ -52,7 +54,8 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   mkdirSync(LOG_DIR, { recursive: true })
-  const log = createWriteStream(path.join(LOG_DIR, `${name}.log`))
+  const logFile = path.join(LOG_DIR, `${name}.log`)
+  const log = createWriteStream(logFile)
   let output = ''
   const keep = (chunk: Buffer) => {
     log.write(chunk)
@@ -61,17 +64,18 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
   const exited = new Promise<number | string>((resolve) => {
-    child.once('exit', (code, signal) => {
-      log.end(`\n[exit: ${code ?? signal}]\n`)
+    // 'close': the process has ended and its output has been read to the end.
+    child.once('close', (code, signal) => {
       rmSync(dataDir, { recursive: true, force: true })
       running.delete(server)
-      resolve(code ?? signal ?? 'unknown')
+      log.end(`\n[exit: ${code ?? signal}]\n`, () => resolve(code ?? signal ?? 'unknown'))
     })
   })
   const server: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    logFile,
     exited,
     kill() {
       if (child.exitCode !== null || child.signalCode !== null) return
