@@ -16,7 +16,7 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
  * at a time (docs/architecture.md, tests). They are asked for by name (`--project faults`, as
  * `npm run test:faults` and the validate step do), so a plain `vitest run` leaves them out.
  */
-const faultsAskedFor = process.argv.some((arg) => /(^|[=/])faults\b/.test(arg))
+const faultsAskedFor = process.argv.slice(2).some((arg) => /(^|[=/])faults\b/.test(arg))
 const faultsProject = {
   test: {
     name: 'faults',

@@ -1,4 +1,5 @@
 import { build } from 'esbuild'
+import { clusterUnavailable } from './helpers/pg-cluster'
 import { SERVER_BUNDLE } from './helpers/server-process'
 
 /**
@@ -7,6 +8,10 @@ import { SERVER_BUNDLE } from './helpers/server-process'
  * stamp stay untouched. It starts in about a second, where tsx would compile on every start.
  */
 export default async function setup() {
+  if (clusterUnavailable) {
+    console.warn(`\nSkipping the fault tests: ${clusterUnavailable}.\n`)
+    return
+  }
   await build({
     entryPoints: { main: 'src/server/main.ts' },
     outdir: SERVER_BUNDLE.replace(/\/main\.js$/, ''),
