@@ -47,6 +47,13 @@ export const databaseUnavailable = () =>
     },
   )
 
+/** The server is shutting down (a deploy, a restart): another instance, or this one again, will answer. */
+export const shuttingDown = () =>
+  new HttpProblem(503, 'shutting-down', 'The server is restarting. Try again in a moment.', undefined, {
+    'retry-after': '1',
+    connection: 'close',
+  })
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

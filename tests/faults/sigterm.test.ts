@@ -5,7 +5,7 @@ import { type Database, openDatabase } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { createUser } from '../factories'
 import { elapsed, login, resetClock, tally } from './helpers/http'
-import { type Client, sleep, startLoad } from './helpers/load'
+import { recordReader, scoreWriter, sleep, startLoad } from './helpers/load'
 import { type Cluster, clusterUnavailable, startCluster } from './helpers/pg-cluster'
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process'
 
@@ -43,22 +43,11 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
 
   it('finishes the requests in flight (2xx), refuses the rest, leaves nothing half-written and exits 0', async () => {
     const acknowledged = new Set<string>()
-    const writer = (student: string): Client => ({
-      kind: 'write',
-      next: (turn) => ({
-        path: `/api/v1/students/${student}/sat-scores`,
-        method: 'POST',
-        cookie,
-        body: { date: '2026-03-14', english: 400 + (turn % 40) * 10, math: 650, source: 'practice' },
-      }),
-      onAnswer: (answer) => {
-        if (answer.status === 201) acknowledged.add((answer.body as { uuid: string }).uuid)
-      },
-    })
-    const reader: Client = { kind: 'read', next: () => ({ path: `/api/v1/students/${students[0]}`, cookie }) }
+    const writers = students.map((student) => scoreWriter(student, () => cookie, acknowledged))
+    const reader = recordReader(students[0]!, () => cookie)
 
     resetClock()
-    const load = startLoad(() => server.url, [...students.map(writer), reader, reader], 5)
+    const load = startLoad(() => server.url, [...writers, reader, reader], 5)
     await sleep(2_500)
     const signalAt = elapsed()
     server.child.kill('SIGTERM')
@@ -101,7 +90,7 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
     expect(exitCode).toBe(0)
     expect(inFlight.length).toBeGreaterThan(0)
     expect(inFlight.every((answer) => answer.status === 200 || answer.status === 201)).toBe(true)
-    // Every other answer came after the signal: a 503 (on a kept-alive connection), or no connection
+    // Every other answer came after the signal: a 503 shutting-down (on a kept-alive connection), or no connection
     // at all (the port closed, or an idle kept-alive connection closed as the request was sent). A
     // request without an answer never reached a handler: the server never logged it.
     const everBegun = new Set(lines.filter((l) => l.msg === 'incoming request').map((l) => l.reqId))
@@ -109,7 +98,14 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
       if (answer.status === 200 || answer.status === 201) continue
       const what = `${answer.status} at ${Math.round(answer.at)} ms`
       expect(answer.at, what).toBeGreaterThanOrEqual(signalAt)
-      if (answer.status === 503) continue
+      if (answer.status === 503) {
+        expect(answer.body, what).toMatchObject({
+          status: 503,
+          code: 'shutting-down',
+          title: 'Service Unavailable',
+        })
+        continue
+      }
       expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'], what).toContain(answer.status)
       expect(everBegun.has(answer.id), what).toBe(false)
     }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { isDatabaseUnavailable } from '../db/unavailable'
-import { databaseUnavailable, HttpProblem, problemBody } from '../problems'
+import { databaseUnavailable, HttpProblem, problemBody, shuttingDown } from '../problems'
 
 /** Fastify's own error codes that are the client's fault, with the status they deserve. */
 const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -55,6 +55,16 @@ function toProblem(error: FastifyError): HttpProblem | null {
 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // After SIGTERM (`app.close()`), a request that arrives on a kept-alive connection gets 503 as
+    // problem details, and the connection closes; requests already begun finish. (This replaces
+    // Fastify's own `return503OnClosing` answer, whose body is not problem details.)
+    let closing = false
+    app.addHook('preClose', async () => {
+      closing = true
+    })
+    app.addHook('onRequest', async (_request, reply) => {
+      if (closing) return sendProblem(reply, shuttingDown())
+    })
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const problem = toProblem(error)
       if (problem) {
