@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { createUser } from '../factories'
 import { type Answer, elapsed, login, resetClock, tally } from './helpers/http'
-import { type Client, sleep, startLoad } from './helpers/load'
+import { type Client, recordReader, scoreWriter, sleep, startLoad } from './helpers/load'
 import { type Cluster, clusterUnavailable, startCluster } from './helpers/pg-cluster'
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process'
 
@@ -44,22 +44,8 @@ describe.skipIf(clusterUnavailable)('a database outage under load', () => {
 
   it('answers 503 database-unavailable within 2 s while the database is down, recovers alone, and loses no acknowledged write', async () => {
     const acknowledged = new Set<string>()
-    const writer = (student: string): Client => ({
-      kind: 'write',
-      next: (turn) => ({
-        path: `/api/v1/students/${student}/sat-scores`,
-        method: 'POST',
-        cookie: admin.cookie,
-        body: { date: '2026-03-14', english: 400 + (turn % 40) * 10, math: 650, source: 'practice' },
-      }),
-      onAnswer: (answer) => {
-        if (answer.status === 201) acknowledged.add((answer.body as { uuid: string }).uuid)
-      },
-    })
-    const reader = (student: string): Client => ({
-      kind: 'read',
-      next: () => ({ path: `/api/v1/students/${student}`, cookie: admin.cookie }),
-    })
+    const writers = students.map((student) => scoreWriter(student, () => admin.cookie, acknowledged))
+    const readers = students.slice(0, 2).map((student) => recordReader(student, () => admin.cookie))
     const ready: Client = { kind: 'ready', next: () => ({ path: '/api/ready' }) }
     // A login now and then (scrypt is slow, and 60 per address per minute are allowed).
     const signIn: Client = {
@@ -69,10 +55,7 @@ describe.skipIf(clusterUnavailable)('a database outage under load', () => {
     }
 
     resetClock()
-    const load = startLoad(
-      () => server.url,
-      [...students.map(writer), reader(students[0]!), reader(students[1]!), ready, signIn],
-    )
+    const load = startLoad(() => server.url, [...writers, ...readers, ready, signIn])
     await sleep(3_000)
     const stopping = elapsed()
     cluster.stop()

@@ -47,3 +47,28 @@ export function startLoad(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * A client adding SAT scores to one student's record (a score and its audit row, one
+ * transaction), keeping the id of each score a 201 acknowledged.
+ */
+export function scoreWriter(student: string, cookie: () => string, acknowledged: Set<string>): Client {
+  return {
+    kind: 'write',
+    next: (turn) => ({
+      path: `/api/v1/students/${student}/sat-scores`,
+      method: 'POST',
+      cookie: cookie(),
+      body: { date: '2026-03-14', english: 400 + (turn % 40) * 10, math: 650, source: 'practice' },
+    }),
+    onAnswer: (answer) => {
+      if (answer.status === 201) acknowledged.add((answer.body as { uuid: string }).uuid)
+    },
+  }
+}
+
+/** A client reading one student's whole record. */
+export const recordReader = (student: string, cookie: () => string): Client => ({
+  kind: 'read',
+  next: () => ({ path: `/api/v1/students/${student}`, cookie: cookie() }),
+})
