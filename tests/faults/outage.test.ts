@@ -131,7 +131,13 @@ describe.skipIf(clusterUnavailable)('a database outage under load', () => {
   })
 })
 
+/** The outage's answer: problem details that name it (the web client and a load balancer read them). */
 function isDatabaseUnavailable(answer: Answer): boolean {
-  const body = answer.body as { code?: string } | null
-  return answer.status === 503 && body?.code === 'database-unavailable'
+  const body = answer.body as { type?: string; title?: string; code?: string } | null
+  return (
+    answer.status === 503 &&
+    body?.code === 'database-unavailable' &&
+    body.type === 'https://crestlineprep.com/problems/database-unavailable' &&
+    body.title === 'Service Unavailable'
+  )
 }
