@@ -113,5 +113,7 @@ export async function startCluster(): Promise<Cluster> {
     },
   }
   cluster.start()
+  // Should the test file end without its afterAll (a crash of the worker), the cluster goes too.
+  process.once('exit', () => cluster.destroy())
   return cluster
 }

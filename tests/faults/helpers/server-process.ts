@@ -25,6 +25,8 @@ export interface ServerProcess {
 }
 
 const running = new Set<ServerProcess>()
+// Should a test file end without its afterAll (a crash of the worker), its servers end with it.
+process.once('exit', () => killAllServers())
 
 /** Where each server's output goes, whole: `test-results/faults/<name>.log`. */
 const LOG_DIR = path.resolve('test-results/faults')
