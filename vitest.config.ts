@@ -11,13 +11,31 @@ const apiProject = (name: string, database: 'pglite' | 'postgres') => ({
   },
 })
 
-/** unit, API on PGlite, and API on PostgreSQL when TEST_DATABASE_URL is set (ADR 026). */
+/**
+ * The fault tests stop a PostgreSQL cluster of their own and run real server processes, one file
+ * at a time (docs/architecture.md, tests). They are asked for by name (`--project faults`, as
+ * `npm run test:faults` and the validate step do), so a plain `vitest run` leaves them out.
+ */
+const faultsAskedFor = process.argv.slice(2).some((arg) => /(^|[=/])faults\b/.test(arg))
+const faultsProject = {
+  test: {
+    name: 'faults',
+    include: ['tests/faults/**/*.test.ts'],
+    globalSetup: ['tests/faults/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 90_000,
+  },
+}
+
+/** unit, API on PGlite, API on PostgreSQL when TEST_DATABASE_URL is set (ADR 026), and faults. */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       apiProject('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'postgres')] : []),
+      ...(faultsAskedFor ? [faultsProject] : []),
     ],
   },
 })

@@ -1,16 +1,7 @@
 import { build } from 'esbuild'
 import { markBuilt } from './lib/build-state.mjs'
+import { serverBundleOptions } from './lib/server-bundle.mjs'
 
 /** The server as one ESM file; packages stay in node_modules. */
-await build({
-  entryPoints: { main: 'src/server/main.ts' },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-})
+await build(serverBundleOptions('dist/server'))
 markBuilt()

@@ -79,6 +79,14 @@ const BODIES: Record<string, unknown> = {
     message: 'Hello there, a question.',
   },
   'PATCH /api/v1/inquiries/{id}': { handled: true },
+  // On the scanner's own account: a no-op role grant, its own address again, and a deletion
+  // that is refused (an admin cannot delete themself) after the account is looked up.
+  'PATCH /api/v1/users/{id}': { admin: true },
+  'PATCH /api/v1/users/{id}/email': { email: '{selfEmail}' },
+  'DELETE /api/v1/users/{id}': { confirmEmail: '{selfEmail}' },
+  'POST /api/v1/users/{id}/onboard': { name: 'Scan Name' },
+  'POST /api/v1/user-invites/{id}/resend': {},
+  'PUT /api/v1/students/{id}/team-members/{userId}': {},
 }
 /** Routes left out, and why: the report lists them. */
 const SKIPPED: Record<string, string> = {
@@ -159,6 +167,7 @@ async function idsFor(origin: string, cookie: string): Promise<Record<string, st
   const inquiries = await getJson(origin, '/api/v1/inquiries', cookie)
   return {
     self: String(me.uuid),
+    selfEmail: String(me.email),
     // An educator's own students, or (for the others) an educator on the team's.
     educator: me.profileEducator ? String(me.uuid) : firstOf(record.team),
     student: studentId,

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
  *
  * - typecheck (`tsc --noEmit`) and lint (`biome check .`), one check each;
  * - the unit and API tests (API on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set);
+ * - the fault tests (tests/faults: a database outage, two instances, SIGTERM) on a throwaway
+ *   PostgreSQL cluster, once;
  * - the unit and API (PGlite) tests again under each Node major in VALIDATE_NODES (default
  *   "22,24"; empty skips them), with that Node taken from the npm registry's `node` package;
  * - the browser tests (Playwright) against the production build.
@@ -63,6 +65,19 @@ step(`unit and API tests (Node ${process.versions.node})`, 'npx', ['vitest', ...
   report: vitestReport,
   read: vitestCounts,
 })
+
+// Once, on this Node only: they start real server processes and stop a PostgreSQL cluster of their
+// own (initdb, pg_ctl); without initdb they are skipped with a message saying so.
+const faultsReport = 'test-results/vitest-faults.json'
+step(
+  'fault tests (throwaway PostgreSQL)',
+  'npx',
+  ['vitest', ...vitestArgs(faultsReport), '--project=faults'],
+  {
+    report: faultsReport,
+    read: vitestCounts,
+  },
+)
 
 const otherNodes = (process.env.VALIDATE_NODES ?? '22,24').split(',').map((major) => major.trim())
 for (const major of otherNodes.filter(Boolean)) {

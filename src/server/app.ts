@@ -82,7 +82,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
     },
-    return503OnClosing: true,
+    // The errors plugin answers requests during shutdown with 503 problem details instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

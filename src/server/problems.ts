@@ -35,6 +35,25 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     },
   )
 
+/** The database does not answer (down, restarting): try again in a few seconds. */
+export const databaseUnavailable = () =>
+  new HttpProblem(
+    503,
+    'database-unavailable',
+    'The database does not answer. Try again in a moment.',
+    undefined,
+    {
+      'retry-after': '5',
+    },
+  )
+
+/** The server is shutting down (a deploy, a restart): another instance, or this one again, will answer. */
+export const shuttingDown = () =>
+  new HttpProblem(503, 'shutting-down', 'The server is restarting. Try again in a moment.', undefined, {
+    'retry-after': '1',
+    connection: 'close',
+  })
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -52,7 +71,8 @@ const TITLES: Record<number, string> = {
 
 export function problemBody(status: number, code: string, detail: string, errors?: FieldProblem[]) {
   return {
-    type: status >= 500 ? 'about:blank' : `https://crestlineprep.com/problems/${code}`,
+    // A 500 tells nothing about its cause; other answers name their kind (503 database-unavailable).
+    type: status === 500 ? 'about:blank' : `https://crestlineprep.com/problems/${code}`,
     title: TITLES[status] ?? 'Error',
     status,
     detail,

@@ -24,6 +24,9 @@ export interface Database {
   dumpDataDir?: () => Promise<Buffer>
 }
 
+/** How long a query waits for a PostgreSQL connection before failing (then answered as 503). */
+export const CONNECT_TIMEOUT_MS = 1_500
+
 /** Any number; both instances of a migration must agree on it. */
 const MIGRATION_LOCK_ID = 72_163_905
 
@@ -47,9 +50,21 @@ function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool
   // JIT off: our statements are short and planned once (named statements), and PostgreSQL's cost
   // estimate for the admin students screen (10k correlated subqueries) switched JIT on, which
   // spent 144 ms of 433 compiling (measured; ADR 021).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' })
-  // An idle client's error (a restarted server) must not crash the process; the next query retries.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c jit=off',
+    // A request waits at most this long for a connection (a new one, or a free one of the pool),
+    // then fails with an error the errors plugin answers as 503: during an outage requests are
+    // answered at once instead of hanging (README, a database outage).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  })
+  // A connection that dies (the server stopped or restarted) emits 'error' on its client. The pool
+  // listens only while the client is idle; one held by a transaction between two statements has
+  // no listener, and the error would end the process. The query in flight, or the next one, fails
+  // on its own, and the pool drops the broken client when it is released.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   return { db: drizzlePg(pool, { schema }), kind: 'postgres', pool, close: () => drainThenEnd(pool) }
 }
 
@@ -99,11 +114,12 @@ async function runMigrations(database: Database): Promise<void> {
     return
   }
   // Instances starting together take turns: the first migrates, the others then find nothing to do.
+  // The migrations run on the connection that holds the lock, so a pool of one is enough.
   const { pool } = database as Database & { pool: pg.Pool }
   const client = await pool.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
-    await migratePg(database.db as Parameters<typeof migratePg>[0], config)
+    await migratePg(drizzlePg(client, { schema }), config)
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
     client.release()

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { HttpProblem, problemBody } from '../problems'
+import { isDatabaseUnavailable } from '../db/unavailable'
+import { databaseUnavailable, HttpProblem, problemBody, shuttingDown } from '../problems'
 
 /** Fastify's own error codes that are the client's fault, with the status they deserve. */
 const CLIENT_ERRORS: Record<string, { status: number; code: string; detail: string }> = {
@@ -47,15 +48,30 @@ function toProblem(error: FastifyError): HttpProblem | null {
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new HttpProblem(error.statusCode, 'bad-request', error.message)
   }
+  // The database is down or restarting: the request can be retried, so 503 rather than 500.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   return null
 }
 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // After SIGTERM (`app.close()`), a request that arrives on a kept-alive connection gets 503 as
+    // problem details, and the connection closes; requests already begun finish. (This replaces
+    // Fastify's own `return503OnClosing` answer, whose body is not problem details.)
+    let closing = false
+    app.addHook('preClose', async () => {
+      closing = true
+    })
+    app.addHook('onRequest', async (_request, reply) => {
+      if (closing) return sendProblem(reply, shuttingDown())
+    })
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const problem = toProblem(error)
       if (problem) {
-        if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
+        // An outage answers every request with 503: a warning each, not an error with a stack each.
+        if (problem.code === 'database-unavailable')
+          request.log.warn({ err: error.message }, 'database unavailable')
+        else if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
         return sendProblem(reply, problem)
       }
       // Internals stay in the log; the client gets the request id to quote.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ping } from '../db/client'
 import { access } from '../plugins/access'
-import { HttpProblem } from '../problems'
+import { databaseUnavailable } from '../problems'
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +31,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await ping(app.db)
       } catch {
-        throw new HttpProblem(503, 'database-unavailable', 'The database does not answer.')
+        throw databaseUnavailable()
       }
       return { status: 'ready' as const }
     },

@@ -1,0 +1,193 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../src/server/db/client'
+import { selectRows } from '../../src/server/db/raw'
+import { reminderIsDue } from '../../src/server/modules/tasks/reminders'
+import { todayIn } from '../../src/shared/tasks'
+import { addToTeam, createTask, createUser } from '../factories'
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
+import { call, login } from './helpers/http'
+import { sleep } from './helpers/load'
+import { type Cluster, clusterUnavailable, startCluster } from './helpers/pg-cluster'
+import { killAllServers, type ServerProcess, spawnServer, waitReady } from './helpers/server-process'
+
+/**
+ * Two server processes on one PostgreSQL, as behind a load balancer: they start together on an
+ * empty database, share sessions and login limits, and send each reminder once.
+ */
+const redisAnswers =
+  spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'ping'], { encoding: 'utf8' }).stdout?.trim() ===
+  'PONG'
+/** This run's own Redis keys, removed afterwards. */
+const REDIS_PREFIX = `crestline-faults-${process.pid}-${Date.now()}:`
+
+let cluster: Cluster
+let url: string
+let sink: SmtpSink
+let handle: Database
+let pair: ServerProcess[] = []
+
+/** Starts both instances at the same moment and waits until both are ready. */
+async function startPair(
+  env: Record<string, string> = {},
+  onlyB: Record<string, string> = {},
+): Promise<ServerProcess[]> {
+  const base = { DATABASE_URL: url, SMTP_URL: sink.url, ...env }
+  const started = await Promise.all([
+    spawnServer('instance-a', base),
+    spawnServer('instance-b', { ...base, ...onlyB }),
+  ])
+  await Promise.all(started.map((server) => waitReady(server)))
+  return started
+}
+
+async function stopPair(): Promise<Array<number | string>> {
+  for (const server of pair) server.child.kill('SIGTERM')
+  return Promise.all(pair.map((server) => server.exited))
+}
+
+async function migrationsApplied(): Promise<{ hash: string; times: number }[]> {
+  return selectRows(
+    handle.db,
+    sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
+  )
+}
+const journal = JSON.parse(readFileSync('drizzle/meta/_journal.json', 'utf8')) as { entries: unknown[] }
+
+/** Five wrong passwords are allowed per email and address in 15 minutes; the sixth is refused. */
+async function wrongPasswordsAcrossBoth(email: string): Promise<Array<number | string>> {
+  const statuses: Array<number | string> = []
+  for (let attempt = 0; attempt < 7; attempt += 1) {
+    const server = pair[attempt % 2]!
+    const answer = await call(server.url, '/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email, password: 'not the password at all' },
+    })
+    statuses.push(answer.status)
+  }
+  return statuses
+}
+
+describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
+  beforeAll(async () => {
+    cluster = await startCluster()
+    url = await cluster.createDatabase('crestline_pair')
+    sink = await startSmtpSink()
+  })
+  afterAll(async () => {
+    killAllServers()
+    await handle?.close()
+    await sink?.close()
+    cluster?.destroy()
+    if (redisAnswers) {
+      spawnSync('sh', [
+        '-c',
+        `redis-cli -h 127.0.0.1 --scan --pattern '${REDIS_PREFIX}*' | xargs -r redis-cli -h 127.0.0.1 del`,
+      ])
+    }
+  })
+
+  it('both start at the same moment on an empty database: the migrations run once and both are ready', async () => {
+    // One with a pool of one connection: the migrations run on the connection that holds the lock.
+    pair = await startPair({}, { DATABASE_POOL_SIZE: '1' })
+    handle = await openDatabase({ url, poolSize: 2, migrate: false })
+    const applied = await migrationsApplied()
+    expect(applied.length).toBe(journal.entries.length)
+    expect(applied.every((row) => row.times === 1)).toBe(true)
+    for (const server of pair) expect((await call(server.url, '/api/ready')).status).toBe(200)
+  })
+
+  it('a session made on one instance works on the other, and logging out on one ends it on both', async () => {
+    const [a, b] = pair as [ServerProcess, ServerProcess]
+    const admin = await createUser(handle.db, { roles: ['admin'] })
+    const cookie = await login(a.url, admin.email, admin.password)
+    const onB = await call(b.url, '/api/v1/users/me', { cookie })
+    expect(onB.status).toBe(200)
+    expect((onB.body as { email: string }).email).toBe(admin.email)
+    expect((await call(b.url, '/api/auth/sign-out', { method: 'POST', cookie, body: {} })).status).toBe(200)
+    expect((await call(a.url, '/api/v1/users/me', { cookie })).status).toBe(401)
+  })
+
+  it('the login limit holds across both (counters in PostgreSQL): the sixth wrong password overall gets 429', async () => {
+    const user = await createUser(handle.db, { roles: ['educator'] })
+    const statuses = await wrongPasswordsAcrossBoth(user.email)
+    console.log(`two instances, PostgreSQL counters: ${statuses.join(' ')}`)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
+  })
+
+  it('restarted together, both run the reminder job at once: each reminder is emailed once, and sessions live on', async () => {
+    const educator = await createUser(handle.db, { roles: ['educator'] })
+    const cookie = await login(pair[0]!.url, educator.email, educator.password)
+    const now = new Date()
+    const zone = [
+      'UTC',
+      'America/New_York',
+      'America/Los_Angeles',
+      'Asia/Tokyo',
+      'Asia/Kolkata',
+      'Europe/Berlin',
+    ].find((candidate) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: candidate, hour: 'numeric', hourCycle: 'h23' }).format(
+          now,
+        ),
+      )
+      return hour >= 8 && hour < 22
+    })!
+    const due = new Date(`${todayIn(zone, now)}T00:00:00Z`)
+    due.setUTCDate(due.getUTCDate() + 1)
+    const dueDate = due.toISOString().slice(0, 10)
+    expect(reminderIsDue(dueDate, zone, now)).toBe(true)
+    const students: string[] = []
+    for (let i = 0; i < 6; i += 1) {
+      const student = await createUser(handle.db, { roles: ['student'] })
+      await handle.db.execute(sql`update users set time_zone = ${zone} where id = ${student.id}`)
+      await addToTeam(handle.db, student.id, educator.id)
+      await createTask(handle.db, student.id, { createdById: educator.id, dueDate, title: `Reminder ${i}` })
+      students.push(student.email)
+    }
+
+    expect(await stopPair()).toEqual([0, 0])
+    pair = await startPair(
+      redisAnswers ? { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: REDIS_PREFIX } : {},
+    )
+    const deadline = Date.now() + 15_000
+    const reminders = () => sink.messages.filter((mail) => students.some((email) => mail.to.includes(email)))
+    while (reminders().length < students.length && Date.now() < deadline) await sleep(100)
+    await sleep(1_500) // time for a duplicate to arrive, if one were sent
+    const perStudent = students.map((email) => reminders().filter((mail) => mail.to.includes(email)).length)
+    console.log(`two instances, reminders: ${reminders().length} emails for ${students.length} tasks`)
+    expect(perStudent).toEqual(students.map(() => 1))
+    const [claimed] = await selectRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from tasks where reminded_due_date = ${dueDate}::date`,
+    )
+    expect(claimed!.n).toBe(students.length)
+    // A session from before the restart works on both new processes; the migrations still ran once.
+    for (const server of pair)
+      expect((await call(server.url, '/api/v1/users/me', { cookie })).status).toBe(200)
+    expect((await migrationsApplied()).every((row) => row.times === 1)).toBe(true)
+  })
+
+  it.runIf(redisAnswers)('the login limit holds across both with the counters in Redis', async () => {
+    const user = await createUser(handle.db, { roles: ['educator'] })
+    const statuses = await wrongPasswordsAcrossBoth(user.email)
+    console.log(`two instances, Redis counters: ${statuses.join(' ')}`)
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
+    const keys = spawnSync('redis-cli', ['-h', '127.0.0.1', '--scan', '--pattern', `${REDIS_PREFIX}*`], {
+      encoding: 'utf8',
+    }).stdout.trim()
+    expect(keys.split('\n').filter(Boolean).length).toBeGreaterThan(0)
+    const [rows] = await selectRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from rate_limit_buckets`,
+    )
+    console.log(`two instances, Redis keys: ${keys.split('\n').length}, PostgreSQL buckets: ${rows!.n}`)
+  })
+
+  it('stops gracefully: both exit 0 on SIGTERM', async () => {
+    expect(await stopPair()).toEqual([0, 0])
+  })
+})
