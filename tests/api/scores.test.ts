@@ -360,4 +360,49 @@ describe('progress', () => {
       act: { medianGain: median(gains.act), students: gains.act.length },
     })
   })
+
+  it('the median gain follows each record change at once: a score added, edited or deleted, a student archived', async () => {
+    const admin = await t.userWith({ roles: ['admin'] })
+    const progress = async () =>
+      (await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })).json().progress
+        .sat as { medianGain: number | null; students: number }
+    const student = await newStudent()
+    const before = await progress()
+    const add = (date: string, english: number, source: string) =>
+      send('POST', `/api/v1/students/${student.id}/sat-scores`, educator.cookie, {
+        date,
+        english,
+        math: 500,
+        source,
+      })
+    expect((await add('2025-01-11', 400, 'diagnostic')).statusCode).toBe(201)
+    expect(await progress()).toEqual(before)
+    const added = await add('2025-05-03', 700, 'official')
+    expect(added.statusCode, added.body).toBe(201)
+    expect((await progress()).students).toBe(before.students + 1)
+    const entryId = added.json().uuid as string
+    const edited = await send(
+      'PATCH',
+      `/api/v1/students/${student.id}/sat-scores/${entryId}`,
+      educator.cookie,
+      {
+        english: 800,
+      },
+    )
+    expect(edited.statusCode, edited.body).toBe(200)
+    const afterEdit = await progress()
+    expect(afterEdit.students).toBe(before.students + 1)
+    const archived = await send('PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: true })
+    expect(archived.statusCode, archived.body).toBeLessThan(300)
+    expect(await progress()).toEqual(before)
+    await send('PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: false })
+    expect(await progress()).toEqual(afterEdit)
+    const deleted = await send(
+      'DELETE',
+      `/api/v1/students/${student.id}/sat-scores/${entryId}`,
+      educator.cookie,
+    )
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    expect(await progress()).toEqual(before)
+  })
 })

@@ -79,8 +79,30 @@ export async function adminOverview(db: DbOrTx): Promise<AdminOverview> {
     counts: counts!,
     recentEvents: events,
     collegeStatuses: await collegeStatusCounts(db),
-    progress: { sat: await medianGain(db, 'sat'), act: await medianGain(db, 'act') },
+    progress: await progressSince(db, events[0]?.uuid ?? 'none'),
   }
+}
+
+type Progress = AdminOverview['progress']
+/** How long progress figures are kept at most, even when the audit log has not moved. */
+const PROGRESS_MAX_AGE_MS = 5 * 60_000
+const progressCache = new WeakMap<DbOrTx, { newestEvent: string; at: number; progress: Progress }>()
+
+/**
+ * The median gains read every score of every active student (about 100 ms at 10,000 students
+ * with five entries each), and change only when a record does: a score added, edited or
+ * deleted, a student archived, restored or deleted. Each of those writes an audit event in its
+ * own transaction, so the figures are kept, per database handle in this process, until the
+ * newest audit event is another one, and for five minutes at most (a bound for writes that
+ * bypass the API, such as a restore). Every instance computes its own.
+ */
+async function progressSince(db: DbOrTx, newestEvent: string): Promise<Progress> {
+  const kept = progressCache.get(db)
+  if (kept && kept.newestEvent === newestEvent && Date.now() - kept.at < PROGRESS_MAX_AGE_MS)
+    return kept.progress
+  const progress = { sat: await medianGain(db, 'sat'), act: await medianGain(db, 'act') }
+  progressCache.set(db, { newestEvent, at: Date.now(), progress })
+  return progress
 }
 
 /** Each test's total in SQL: the SAT sum, the ACT composite under its date's rule (shared/scores.ts). */
