@@ -174,10 +174,23 @@ test.describe('public pages in the browser', () => {
     ).toBeVisible()
   })
 
-  test('/login keeps the marketing layout', async ({ page }) => {
+  test('/login keeps the marketing layout, and a logged-out visit asks the server nothing', async ({
+    page,
+  }) => {
+    const calls: string[] = []
+    const errors: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url())
+    })
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
     await page.goto('/login')
     await expect(page.getByRole('navigation', { name: 'Site' }).getByText('Services')).toBeVisible()
     await expect(page.getByRole('contentinfo')).toContainText('hello@crestlineprep.com')
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
+    expect(calls).toEqual([])
+    expect(errors).toEqual([])
   })
 
   test('pages read without JavaScript; the contact page shows the email and phone instead of the form', async ({

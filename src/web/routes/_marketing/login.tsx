@@ -7,6 +7,7 @@ import { currentUserQueryOptions, getAuthError } from '../../features/auth/api/g
 import { invitePreviewQueryOptions } from '../../features/auth/api/get-invite-preview'
 import { AuthCard } from '../../features/auth/components/auth-card'
 import { errorMessage } from '../../lib/api-client'
+import { hasSessionHint } from '../../lib/session-hint'
 import { CreateAccountForm } from './-components/create-account-form'
 import { LoginForm } from './-components/login-form'
 
@@ -25,6 +26,8 @@ export const Route = createFileRoute('/_marketing/login')({
     ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
   }),
   beforeLoad: async ({ context }) => {
+    // Logged out on this browser: show the form without asking the server (a 401 in the console).
+    if (!hasSessionHint()) return
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
     if (user) throw redirect({ to: '/dashboard' })
   },
