@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
+import { may } from './record-rules'
 import {
   actScoresJson,
   isoTimestamp,
@@ -25,9 +26,6 @@ import {
  * - `guardian`: a linked parent or guardian, who reads as the student does.
  */
 export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
-
-/** The student and their family read the record without hidden documents or internal notes. */
-export const isFamily = (access: StudentAccess) => access === 'self' || access === 'guardian'
 
 interface RecordRow {
   id: string
@@ -111,9 +109,9 @@ export async function getStudent(
   const row = await loadRecordRow(db, studentId, viewer.id)
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
-  const family = isFamily(access)
+  const seesHidden = may(access, 'documents.readHidden')
   const documents = row.documents
-    .filter((document) => !family || !document.hidden)
+    .filter((document) => seesHidden || !document.hidden)
     .map(({ creatorName, creatorId, fileName, fileType, fileSize, ...document }) => ({
       ...document,
       url: document.url ?? documentFilePath(row.id, document.uuid),
@@ -130,8 +128,9 @@ export async function getStudent(
       name: row.name,
       archived: row.archived,
       team: row.team.map(toUserSummary),
-      // Emails are for the staff who contact the family, not for the family's own view.
-      guardians: row.guardians.map(({ email, ...guardian }) => (family ? guardian : { ...guardian, email })),
+      guardians: row.guardians.map(({ email, ...guardian }) =>
+        may(access, 'record.readGuardianEmails') ? { ...guardian, email } : guardian,
+      ),
       documents,
       satScoresHistorical: row.sat.map(withSatCumulative),
       actScoresHistorical: row.act.map(withActComposite),
