@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { StudentAccess } from '../../src/server/modules/students/record'
 import {
   type Grant,
   grantFor,
   may,
   RECORD_RULES,
   type RecordAction,
-} from '../../src/server/modules/students/record-rules'
+  type StudentAccess,
+} from '../../src/shared/record-rules'
 
 const KINDS: StudentAccess[] = ['admin', 'editor', 'reader', 'self', 'guardian']
 

@@ -7,12 +7,13 @@ import {
   netCost,
   PLAN_FIELDS,
 } from '../../../shared/colleges'
+import { may } from '../../../shared/record-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
-import { may, requireRule } from '../students/record-rules'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { NOTE_PAGE_DEFAULT, type NoteInput, type NotePage, type SessionNote } from '../../../shared/notes'
+import { may } from '../../../shared/record-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
@@ -12,7 +13,7 @@ import {
 } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
 import { type StudentAccess, studentAccess } from '../students/record'
-import { may, requireRule } from '../students/record-rules'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 

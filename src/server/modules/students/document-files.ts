@@ -12,6 +12,7 @@ import {
   documentUploadFieldsSchema,
   type StudentDocument,
 } from '../../../shared/documents'
+import { may } from '../../../shared/record-rules'
 import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { detectDocumentFileType } from '../../files/detect-type'
@@ -21,7 +22,6 @@ import { badRequest, HttpProblem, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import { requireDocumentWriter, writeNewDocument } from './documents'
 import { studentAccess } from './record'
-import { may } from './record-rules'
 import { isUuid } from './sql'
 
 interface ReceivedFile {

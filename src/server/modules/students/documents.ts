@@ -6,6 +6,7 @@ import {
   MAX_DOCUMENTS_PER_STUDENT,
   type StudentDocument,
 } from '../../../shared/documents'
+import { may } from '../../../shared/record-rules'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
@@ -14,7 +15,7 @@ import { conflict, fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type StudentAccess, studentAccess } from './record'
-import { may, requireRule } from './record-rules'
+import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
 export type DocumentRow = typeof documents.$inferSelect

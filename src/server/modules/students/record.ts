@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { documentFilePath, type StudentDocument } from '../../../shared/documents'
+import { may, type StudentAccess } from '../../../shared/record-rules'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
-import { may } from './record-rules'
 import {
   actScoresJson,
   isoTimestamp,
@@ -19,13 +19,8 @@ import {
   toUserSummary,
 } from './sql'
 
-/**
- * What a viewer may do with one student's record (docs/product.md#permissions):
- * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
- * - `self`: the student, who never sees hidden documents;
- * - `guardian`: a linked parent or guardian, who reads as the student does.
- */
-export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
+/** What a viewer may do with one student's record: the rows of src/shared/record-rules.ts. */
+export type { StudentAccess }
 
 interface RecordRow {
   id: string

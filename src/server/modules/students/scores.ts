@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { may, type RecordAction } from '../../../shared/record-rules'
 import {
   type ActScore,
   actScoreInputSchema,
@@ -16,7 +17,7 @@ import { badRequest, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type StudentAccess, studentAccess } from './record'
-import { may, type RecordAction, requireRule } from './record-rules'
+import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
 /**

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { may } from '../../../shared/record-rules'
 import type { DashboardTask, Task, TaskInput, TaskPatch } from '../../../shared/tasks'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { type StudentAccess, studentAccess } from '../students/record'
-import { may, requireRule } from '../students/record-rules'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
