@@ -3,6 +3,7 @@ import type { CollegeEntry } from '../../src/shared/colleges'
 import type { CurrentUser } from '../../src/shared/users'
 import {
   byNetCost,
+  canChooseAssignee,
   canEditAid,
   canEditCollegePlan,
   daysLeft,
@@ -73,5 +74,15 @@ describe('who edits the college list', () => {
     expect(canEditCollegePlan('reader')).toBe(false)
     expect(canEditCollegePlan('self')).toBe(true)
     expect(canEditCollegePlan('guardian')).toBe(false)
+  })
+})
+
+describe("who chooses a task's assignee (docs/product.md#permissions)", () => {
+  it('is admins and educators on the team; the student adds tasks for themself only', () => {
+    expect(canChooseAssignee('admin')).toBe(true)
+    expect(canChooseAssignee('editor')).toBe(true)
+    expect(canChooseAssignee('self')).toBe(false)
+    expect(canChooseAssignee('reader')).toBe(false)
+    expect(canChooseAssignee('guardian')).toBe(false)
   })
 })

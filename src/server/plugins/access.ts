@@ -10,7 +10,8 @@ import { forbidden, HttpProblem, unauthorized } from '../problems'
 
 /**
  * Who may call a route, declared on every /api/v1 route (docs/product.md#permissions). Finer rules (a
- * student's own record, a team) live in the modules; this is the first gate.
+ * student's own record, a team) are the table in src/shared/record-rules.ts, which the modules ask;
+ * this is the first gate.
  */
 export type Access =
   | { kind: 'public' }

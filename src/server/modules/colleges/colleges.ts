@@ -7,11 +7,13 @@ import {
   netCost,
   PLAN_FIELDS,
 } from '../../../shared/colleges'
+import { may } from '../../../shared/record-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import { type StudentAccess, studentAccess } from '../students/record'
+import { studentAccess } from '../students/record'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
@@ -70,18 +72,6 @@ export async function listColleges(db: DbOrTx, viewer: Viewer, studentId: string
   return rows.map(toEntry)
 }
 
-const isPlanEditor = (access: StudentAccess) => access === 'admin' || access === 'editor' || access === 'self'
-
-function refuse(access: StudentAccess): never {
-  if (access === 'reader') {
-    throw forbidden(
-      'Financial-aid officers change only the cost of attendance and the aid offered.',
-      'plan-fields-forbidden',
-    )
-  }
-  throw forbidden('Guardians read the college list but do not change it.')
-}
-
 export async function addCollege(
   db: DbOrTx,
   viewer: Viewer,
@@ -89,7 +79,7 @@ export async function addCollege(
   input: CollegeInput,
 ): Promise<CollegeEntry> {
   const access = await studentAccess(db, viewer, studentId)
-  if (!isPlanEditor(access)) refuse(access)
+  requireRule(access, 'colleges.plan')
   for (const field of FINANCIAL_FIELDS) {
     if (input[field] != null) {
       throw forbidden(
@@ -148,13 +138,15 @@ export async function updateCollege(
   patch: CollegePatch,
 ): Promise<CollegeEntry> {
   const access = await studentAccess(db, viewer, studentId)
-  const allowed: readonly string[] =
-    access === 'reader' ? FINANCIAL_FIELDS : isPlanEditor(access) ? PLAN_FIELDS : []
+  const isFinancial = (field: string) => (FINANCIAL_FIELDS as readonly string[]).includes(field)
   const fields = [...PLAN_FIELDS, ...FINANCIAL_FIELDS].filter((field) => patch[field] !== undefined)
-  const refused = fields.find((field) => !allowed.includes(field))
+  const refused = fields.find(
+    (field) => !may(access, isFinancial(field) ? 'colleges.financial' : 'colleges.plan'),
+  )
   if (refused) {
-    if (access === 'guardian') refuse(access)
-    const financial = (FINANCIAL_FIELDS as readonly string[]).includes(refused)
+    // Someone who may change neither kind of field is refused as for adding an entry.
+    if (!may(access, 'colleges.financial')) requireRule(access, 'colleges.plan')
+    const financial = isFinancial(refused)
     throw forbidden(
       financial
         ? `${refused}: only the financial-aid officer on the team enters aid figures.`
@@ -191,7 +183,7 @@ export async function deleteCollege(
   entryId: string,
 ): Promise<void> {
   const access = await studentAccess(db, viewer, studentId)
-  if (!isPlanEditor(access)) refuse(access)
+  requireRule(access, 'colleges.plan')
   await db.transaction(async (tx) => {
     const before = toEntry(await loadEntry(tx, studentId, entryId))
     await tx.execute(sql`delete from college_entries where id = ${entryId}`)

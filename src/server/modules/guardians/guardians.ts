@@ -3,19 +3,18 @@ import type { Guardian, GuardianInviteBody } from '../../../shared/guardians'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { type UserInviteRow, userInvites } from '../../db/schema'
-import { conflict, fieldError, forbidden, notFound } from '../../problems'
+import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { auditedInvite, inviteExpiry } from '../invites/invites'
 import { studentAccess } from '../students/record'
+import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
 /** Inviting and removing guardians: admins and educators on the student's team. */
 async function requireFamilyManager(db: DbOrTx, viewer: Viewer, studentId: string) {
   const access = await studentAccess(db, viewer, studentId)
-  if (access !== 'admin' && access !== 'editor') {
-    throw forbidden('Only admins and educators on the team can invite or remove guardians.')
-  }
+  requireRule(access, 'guardians.manage')
 }
 
 /**

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { NOTE_PAGE_DEFAULT, type NoteInput, type NotePage, type SessionNote } from '../../../shared/notes'
+import { may } from '../../../shared/record-rules'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { forbidden, notFound } from '../../problems'
+import { notFound } from '../../problems'
 import {
   cursorTimestampSql,
   decodeCursor,
@@ -11,7 +12,8 @@ import {
   isCursorTimestamp,
 } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
-import { isFamily, type StudentAccess, studentAccess } from '../students/record'
+import { type StudentAccess, studentAccess } from '../students/record'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
@@ -73,8 +75,6 @@ const audited = (row: NoteRow) => ({
   body: row.body,
 })
 
-const isStaffAccess = (access: StudentAccess) => !isFamily(access)
-
 export async function listNotes(
   db: DbOrTx,
   viewer: Viewer,
@@ -84,7 +84,7 @@ export async function listNotes(
   const access = await studentAccess(db, viewer, studentId)
   const limit = query.limit ?? NOTE_PAGE_DEFAULT
   const conditions: SQL[] = [sql`n.student_id = ${studentId}`]
-  if (!isStaffAccess(access)) conditions.push(sql`n.visibility = 'shared'`)
+  if (!may(access, 'notes.readInternal')) conditions.push(sql`n.visibility = 'shared'`)
   const after = decodeCursor(query.cursor, 3)
   if (after) {
     const [date, createdAt, id] = after as [string, string, string]
@@ -110,8 +110,7 @@ export async function listNotes(
 
 async function requireNoteWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
-  if (isFamily(access))
-    throw forbidden('Session notes are written by staff; students and guardians read them.')
+  requireRule(access, 'notes.write')
   return access
 }
 
@@ -132,9 +131,10 @@ async function noteToChange(tx: Tx, viewer: Viewer, studentId: string, noteId: s
   const access = await studentAccess(tx, viewer, studentId)
   if (!isUuid(noteId)) throw notFound('No such note.')
   const row = await loadNote(tx, studentId, noteId)
-  if (!row || (isFamily(access) && row.visibility !== 'shared')) throw notFound('No such note.')
-  if (isFamily(access))
-    throw forbidden('Session notes are written by staff; students and guardians read them.')
+  if (!row || (row.visibility !== 'shared' && !may(access, 'notes.readInternal'))) {
+    throw notFound('No such note.')
+  }
+  requireRule(access, 'notes.write')
   return { access, row }
 }
 
@@ -181,8 +181,8 @@ export async function updateNote(
   input: NoteInput,
 ): Promise<NoteWrite> {
   return db.transaction(async (tx) => {
-    const { row: before } = await noteToChange(tx, viewer, studentId, noteId)
-    if (before.author_id !== viewer.id) throw forbidden('Only the author can edit a note.')
+    const { access, row: before } = await noteToChange(tx, viewer, studentId, noteId)
+    requireRule(access, 'notes.edit', before.author_id === viewer.id)
     const announce = input.visibility === 'shared' && before.shared_notice_at === null
     await tx.execute(
       sql`update session_notes set date = ${input.date}, duration_minutes = ${input.durationMinutes ?? null},
@@ -212,9 +212,7 @@ export async function deleteNote(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { access, row } = await noteToChange(tx, viewer, studentId, noteId)
-    if (row.author_id !== viewer.id && access !== 'admin') {
-      throw forbidden('Only the author or an admin can delete a note.')
-    }
+    requireRule(access, 'notes.delete', row.author_id === viewer.id)
     await tx.execute(sql`delete from session_notes where id = ${noteId}`)
     await recordAudit(tx, {
       actorId: viewer.id,

@@ -12,6 +12,7 @@ import {
   documentUploadFieldsSchema,
   type StudentDocument,
 } from '../../../shared/documents'
+import { may } from '../../../shared/record-rules'
 import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { detectDocumentFileType } from '../../files/detect-type'
@@ -20,7 +21,7 @@ import { findBadInput } from '../../plugins/input-guard'
 import { badRequest, HttpProblem, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import { requireDocumentWriter, writeNewDocument } from './documents'
-import { isFamily, studentAccess } from './record'
+import { studentAccess } from './record'
 import { isUuid } from './sql'
 
 interface ReceivedFile {
@@ -155,7 +156,8 @@ export async function readDocumentFile(
     .select()
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
-  if (!row?.fileKey || (isFamily(access) && row.hidden)) throw notFound('No such document.')
+  if (!row?.fileKey || (row.hidden && !may(access, 'documents.readHidden')))
+    throw notFound('No such document.')
   return {
     name: row.fileName!,
     type: row.fileType!,

@@ -6,6 +6,7 @@ import {
   MAX_DOCUMENTS_PER_STUDENT,
   type StudentDocument,
 } from '../../../shared/documents'
+import { may } from '../../../shared/record-rules'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
@@ -13,7 +14,8 @@ import type { FileStore } from '../../files/store'
 import { conflict, fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
-import { isFamily, type StudentAccess, studentAccess } from './record'
+import { type StudentAccess, studentAccess } from './record'
+import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
 export type DocumentRow = typeof documents.$inferSelect
@@ -43,8 +45,7 @@ export async function requireDocumentWriter(
   studentId: string,
 ): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
-  if (access === 'reader')
-    throw forbidden('Financial-aid officers can read this record but not change documents.')
+  requireRule(access, 'documents.add')
   return access
 }
 
@@ -105,7 +106,7 @@ export async function writeNewDocument(
   { hidden, pinned, ...content }: NewDocument,
 ): Promise<StudentDocument> {
   const access = await requireDocumentWriter(tx, viewer, studentId)
-  if (isFamily(access)) refuseStudentFlags({ hidden, pinned })
+  if (!may(access, 'documents.setHiddenOrPinned')) refuseStudentFlags({ hidden, pinned })
   await refuseOverCap(tx, studentId)
   const [row] = await tx
     .insert(documents)
@@ -137,17 +138,18 @@ export function addDocument(
  * visible documents: a hidden one is invisible to them (404), someone else's is refused (403).
  */
 async function documentToChange(db: DbOrTx, viewer: Viewer, studentId: string, documentId: string) {
-  const access = await requireDocumentWriter(db, viewer, studentId)
+  const access = await studentAccess(db, viewer, studentId)
+  requireRule(access, 'documents.change')
   if (!isUuid(documentId)) throw notFound('No such document.')
   const [found] = await db
     .select({ document: documents, creatorName: users.name })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.creatorId))
     .where(and(eq(documents.id, documentId), eq(documents.studentId, studentId)))
-  if (!found || (isFamily(access) && found.document.hidden)) throw notFound('No such document.')
-  if (isFamily(access) && found.document.creatorId !== viewer.id) {
-    throw forbidden('You can change only the documents you added.')
+  if (!found || (found.document.hidden && !may(access, 'documents.readHidden'))) {
+    throw notFound('No such document.')
   }
+  requireRule(access, 'documents.change', found.document.creatorId === viewer.id)
   return { access, ...found }
 }
 
@@ -163,7 +165,7 @@ export async function updateDocument(
     if (update.creatorUUID !== document.creatorId) {
       throw fieldError('creatorUUID', "Must be the document's creator; the creator never changes.")
     }
-    if (isFamily(access)) refuseStudentFlags(update, document)
+    if (!may(access, 'documents.setHiddenOrPinned')) refuseStudentFlags(update, document)
     const isLink = document.url !== null
     // A link stays a link; a file's url is its download path, sent back as read.
     if (isLink && update.url.startsWith('/'))

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { documentFilePath, type StudentDocument } from '../../../shared/documents'
+import { may, type StudentAccess } from '../../../shared/record-rules'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
@@ -18,16 +19,8 @@ import {
   toUserSummary,
 } from './sql'
 
-/**
- * What a viewer may do with one student's record (docs/product.md#permissions):
- * - `admin`: everything; `editor`: an educator on the team; `reader`: an FAO on the team;
- * - `self`: the student, who never sees hidden documents;
- * - `guardian`: a linked parent or guardian, who reads as the student does.
- */
-export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
-
-/** The student and their family read the record without hidden documents or internal notes. */
-export const isFamily = (access: StudentAccess) => access === 'self' || access === 'guardian'
+/** What a viewer may do with one student's record: the rows of src/shared/record-rules.ts. */
+export type { StudentAccess }
 
 interface RecordRow {
   id: string
@@ -111,9 +104,9 @@ export async function getStudent(
   const row = await loadRecordRow(db, studentId, viewer.id)
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
-  const family = isFamily(access)
+  const seesHidden = may(access, 'documents.readHidden')
   const documents = row.documents
-    .filter((document) => !family || !document.hidden)
+    .filter((document) => seesHidden || !document.hidden)
     .map(({ creatorName, creatorId, fileName, fileType, fileSize, ...document }) => ({
       ...document,
       url: document.url ?? documentFilePath(row.id, document.uuid),
@@ -130,8 +123,9 @@ export async function getStudent(
       name: row.name,
       archived: row.archived,
       team: row.team.map(toUserSummary),
-      // Emails are for the staff who contact the family, not for the family's own view.
-      guardians: row.guardians.map(({ email, ...guardian }) => (family ? guardian : { ...guardian, email })),
+      guardians: row.guardians.map(({ email, ...guardian }) =>
+        may(access, 'record.readGuardianEmails') ? { ...guardian, email } : guardian,
+      ),
       documents,
       satScoresHistorical: row.sat.map(withSatCumulative),
       actScoresHistorical: row.act.map(withActComposite),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { may, type RecordAction } from '../../../shared/record-rules'
 import {
   type ActScore,
   actScoreInputSchema,
@@ -12,10 +13,11 @@ import {
 } from '../../../shared/scores'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { badRequest, forbidden, notFound } from '../../problems'
+import { badRequest, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type StudentAccess, studentAccess } from './record'
+import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
 /**
@@ -94,22 +96,20 @@ function audited(kind: TestKind, row: ScoreRow) {
 }
 
 /** Scores: admins, educators on the team and the student; an FAO and guardians read only. */
-async function requireScoreWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+async function requireScoreWriter(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  action: RecordAction & `scores.${string}`,
+): Promise<StudentAccess> {
   const access = await studentAccess(db, viewer, studentId)
-  if (access === 'reader')
-    throw forbidden('Financial-aid officers can read this record but not change scores.')
-  if (access === 'guardian') throw forbidden('Guardians can read scores but not change them.')
+  requireRule(access, action)
   return access
 }
 
 /** A student changes only the entries they added (one their educator entered is not theirs to undo). */
 function requireOwnEntry(access: StudentAccess, viewer: Viewer, row: ScoreRow) {
-  if (access === 'self' && row.created_by_id !== viewer.id) {
-    throw forbidden(
-      'You can change only the scores you added. Ask your educator to change this one.',
-      'not-your-score',
-    )
-  }
+  requireRule(access, 'scores.change', row.created_by_id === viewer.id)
 }
 
 const rowColumns = (kind: TestKind) =>
@@ -136,7 +136,7 @@ export async function addScore(
   entry: ScoreFields,
 ): Promise<SatScore | ActScore> {
   return db.transaction(async (tx) => {
-    await requireScoreWriter(tx, viewer, studentId)
+    await requireScoreWriter(tx, viewer, studentId, 'scores.add')
     const columns = ['student_id', 'date', ...TESTS[kind].sections, 'source', 'note', 'created_by_id']
     const values = [
       studentId,
@@ -177,7 +177,7 @@ export async function updateScore(
   patch: ScoreFields,
 ): Promise<SatScore | ActScore> {
   return db.transaction(async (tx) => {
-    const access = await requireScoreWriter(tx, viewer, studentId)
+    const access = await requireScoreWriter(tx, viewer, studentId, 'scores.change')
     const before = await loadEntry(tx, kind, studentId, entryId)
     requireOwnEntry(access, viewer, before)
     const merged = {
@@ -248,7 +248,7 @@ export async function deleteScoreById(
   entryId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const access = await requireScoreWriter(tx, viewer, studentId)
+    const access = await requireScoreWriter(tx, viewer, studentId, 'scores.change')
     const row = await loadEntry(tx, kind, studentId, entryId)
     requireOwnEntry(access, viewer, row)
     await deleteRow(tx, viewer, studentId, kind, row)
@@ -267,7 +267,7 @@ export async function deleteMatchingScore(
   entry: ScoreFields,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const access = await requireScoreWriter(tx, viewer, studentId)
+    const access = await requireScoreWriter(tx, viewer, studentId, 'scores.change')
     const matches = sql.join(
       // `is not distinct from`: an enhanced-ACT entry without science matches a body without it.
       TESTS[kind].sections.map(
@@ -282,7 +282,7 @@ export async function deleteMatchingScore(
         order by s.created_at desc, s.id for update`,
     )
     if (rows.length === 0) throw notFound(`No ${TESTS[kind].label} score with that date and sections.`)
-    const own = access === 'self' ? rows.filter((row) => row.created_by_id === viewer.id) : rows
+    const own = rows.filter((row) => may(access, 'scores.change', row.created_by_id === viewer.id))
     if (own.length === 0) requireOwnEntry(access, viewer, rows[0]!)
     await deleteRow(tx, viewer, studentId, kind, own[0]!)
   })
@@ -296,7 +296,7 @@ export async function setTargets(
   input: TargetsInput,
 ): Promise<Targets> {
   return db.transaction(async (tx) => {
-    await requireScoreWriter(tx, viewer, studentId)
+    await requireScoreWriter(tx, viewer, studentId, 'scores.add')
     const [before] = await selectRows<{ sat: number | null; act: number | null }>(
       tx,
       sql`select target_sat as sat, target_act as act from student_profiles where user_id = ${studentId} for update`,

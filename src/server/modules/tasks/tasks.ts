@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { may } from '../../../shared/record-rules'
 import type { DashboardTask, Task, TaskInput, TaskPatch } from '../../../shared/tasks'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { fieldError, forbidden, notFound } from '../../problems'
+import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { type StudentAccess, studentAccess } from '../students/record'
+import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
@@ -97,12 +99,6 @@ async function checkAssignee(tx: Tx, studentId: string, assigneeId: string) {
   }
 }
 
-const refuseReaders = (access: StudentAccess) => {
-  if (access === 'reader')
-    throw forbidden('Financial-aid officers read tasks; they change only their own status.')
-  if (access === 'guardian') throw forbidden('Guardians read tasks but do not change them.')
-}
-
 export async function createTask(
   db: DbOrTx,
   viewer: Viewer,
@@ -110,11 +106,9 @@ export async function createTask(
   input: TaskInput,
 ): Promise<Task> {
   const access = await studentAccess(db, viewer, studentId)
-  refuseReaders(access)
+  requireRule(access, 'tasks.create')
   const assigneeId = input.assigneeUUID ?? studentId
-  if (access === 'self' && assigneeId !== viewer.id) {
-    throw forbidden('Students add tasks for themselves only.', 'assignee-forbidden')
-  }
+  requireRule(access, 'tasks.create', assigneeId === viewer.id)
   return db.transaction(async (tx) => {
     await checkAssignee(tx, studentId, assigneeId)
     const done = input.status === 'done'
@@ -143,19 +137,16 @@ const CHANGE_KEYS = new Set(['title', 'details', 'dueDate', 'assigneeUUID', 'sta
 
 /** Whether this caller may make this change (see the module comment). */
 function checkTaskChange(access: StudentAccess, viewer: Viewer, row: TaskRow, patch: TaskPatch) {
-  if (access === 'admin' || access === 'editor') return
   const statusOnly = Object.keys(patch)
     .filter((key) => CHANGE_KEYS.has(key))
     .every((key) => key === 'status')
-  if (statusOnly && row.assignee_id === viewer.id) return
-  if (access === 'self' && row.created_by_id === viewer.id) {
-    if (patch.assigneeUUID !== undefined && patch.assigneeUUID !== viewer.id) {
-      throw forbidden('Students add tasks for themselves only.', 'assignee-forbidden')
-    }
-    return
+  if (statusOnly && may(access, 'tasks.setStatus', row.assignee_id === viewer.id)) return
+  const own = row.created_by_id === viewer.id
+  // Reassigning is assigning anew: a student's own task stays assigned to themself.
+  if (may(access, 'tasks.change', own) && patch.assigneeUUID !== undefined) {
+    requireRule(access, 'tasks.create', patch.assigneeUUID === viewer.id)
   }
-  refuseReaders(access)
-  throw forbidden('Students change only the tasks they added, and mark done the ones assigned to them.')
+  requireRule(access, 'tasks.change', own)
 }
 
 export async function updateTask(
@@ -209,12 +200,7 @@ export async function deleteTask(
   const access = await studentAccess(db, viewer, studentId)
   await db.transaction(async (tx) => {
     const row = await loadTask(tx, studentId, taskId)
-    const mayDelete =
-      access === 'admin' || access === 'editor' || (access === 'self' && row.created_by_id === viewer.id)
-    if (!mayDelete) {
-      refuseReaders(access)
-      throw forbidden('Students delete only the tasks they added.')
-    }
+    requireRule(access, 'tasks.delete', row.created_by_id === viewer.id)
     await tx.execute(sql`delete from tasks where id = ${taskId}`)
     await recordAudit(tx, {
       actorId: viewer.id,

@@ -1,4 +1,5 @@
 import type { CollegeEntry } from '../../../shared/colleges'
+import { grantFor, may } from '../../../shared/record-rules'
 import type { Student } from '../../../shared/students'
 import { isOverdue, type Task, todayIn } from '../../../shared/tasks'
 import type { CurrentUser } from '../../../shared/users'
@@ -6,27 +7,30 @@ import type { RecordAccess } from '../students/access'
 
 /**
  * The coaching plan's rules on screen (docs/product.md#tasks, docs/product.md#college-list). The
- * web only hides what the server would refuse; the server still checks every call.
+ * web only hides what the server would refuse (the rules are the server's table,
+ * src/shared/record-rules.ts); the server still checks every call.
  */
-const isStaffWriter = (access: RecordAccess) => access === 'admin' || access === 'editor'
 
 /** Admins and educators on the team add tasks for anyone on the plan; the student adds their own. */
-export const canAddTask = (access: RecordAccess) => isStaffWriter(access) || access === 'self'
+export const canAddTask = (access: RecordAccess) => may(access, 'tasks.create')
+
+/** Choosing the assignee: whoever may add a task for anyone (a student's tasks are their own). */
+export const canChooseAssignee = (access: RecordAccess) => grantFor(access, 'tasks.create') === 'any'
 
 /** Edit and delete: staff writers any task; the student the ones they created. */
 export const canChangeTask = (access: RecordAccess, viewer: CurrentUser, task: Task) =>
-  isStaffWriter(access) || (access === 'self' && task.createdBy.uuid === viewer.uuid)
+  may(access, 'tasks.change', task.createdBy.uuid === viewer.uuid)
 
-/** Ticking done or open again: the assignee, and whoever may change the task. */
+/** Ticking done or open again: the assignee (staff or the student), and whoever may change the task. */
 export const canTickTask = (access: RecordAccess, viewer: CurrentUser, task: Task) =>
-  task.assignee.uuid === viewer.uuid || canChangeTask(access, viewer, task)
+  may(access, 'tasks.setStatus', task.assignee.uuid === viewer.uuid) || canChangeTask(access, viewer, task)
 
 /** Everything on the college list but the aid figures: the student, educators on the team, admins. */
-export const canEditCollegePlan = (access: RecordAccess) => isStaffWriter(access) || access === 'self'
+export const canEditCollegePlan = (access: RecordAccess) => may(access, 'colleges.plan')
 
 /** The aid figures: only an FAO on the team (comparing aid offers is their work). */
 export const canEditAid = (access: RecordAccess, viewer: CurrentUser) =>
-  access === 'reader' && viewer.profileFao != null
+  may(access, 'colleges.financial') && viewer.profileFao != null
 
 /** Who a task may be assigned to: the student and the staff on the team. */
 export function assigneeOptions(student: Student): { uuid: string; name: string }[] {

@@ -1,5 +1,6 @@
 import type { StudentDocument } from '../../../shared/documents'
 import type { SessionNote } from '../../../shared/notes'
+import { may, type StudentAccess } from '../../../shared/record-rules'
 import type { Student } from '../../../shared/students'
 import type { CurrentUser } from '../../../shared/users'
 
@@ -8,9 +9,10 @@ import type { CurrentUser } from '../../../shared/users'
  * admin; an educator on the team (`editor`); an FAO on the team (`reader`); the student (`self`);
  * a linked parent or guardian (`guardian`, who reads as the student does). A guardian who is also
  * staff on the team gets the staff access, as on the server. The web only hides what the server
- * would refuse; the server still checks every call.
+ * would refuse (the rules are the server's table, src/shared/record-rules.ts); the server still
+ * checks every call.
  */
-export type RecordAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
+export type RecordAccess = StudentAccess
 
 export function recordAccess(viewer: CurrentUser, student: Student): RecordAccess {
   if (viewer.profileAdmin != null) return 'admin'
@@ -24,44 +26,36 @@ export function recordAccess(viewer: CurrentUser, student: Student): RecordAcces
   return 'reader'
 }
 
-/** The student and their guardians: no hidden documents, no internal notes, no staff controls. */
-export const isFamily = (access: RecordAccess) => access === 'self' || access === 'guardian'
-const isStaffWriter = (access: RecordAccess) => access === 'admin' || access === 'editor'
-
 /** Scores: staff writers and the student; an FAO and a guardian only read them. */
-export const canChangeScores = (access: RecordAccess) => isStaffWriter(access) || access === 'self'
+export const canChangeScores = (access: RecordAccess) => may(access, 'scores.add')
 /** One entry: staff writers any; the student only the entries they added. */
-export function canChangeScore(
+export const canChangeScore = (
   access: RecordAccess,
   viewer: CurrentUser,
   score: { addedBy?: { uuid: string } | null },
-) {
-  if (isStaffWriter(access)) return true
-  return access === 'self' && score.addedBy?.uuid === viewer.uuid
-}
+) => may(access, 'scores.change', score.addedBy?.uuid === viewer.uuid)
 /** Documents: everyone but an FAO adds them (the family without the staff flags). */
-export const canAddDocument = (access: RecordAccess) => access !== 'reader'
+export const canAddDocument = (access: RecordAccess) => may(access, 'documents.add')
 /** Hidden and pinned are staff's flags. */
-export const canFlagDocuments = isStaffWriter
+export const canFlagDocuments = (access: RecordAccess) => may(access, 'documents.setHiddenOrPinned')
 export const canManageTeam = (access: RecordAccess) => access === 'admin'
 /** Inviting and removing guardians: admins and educators on the team. */
-export const canManageFamily = isStaffWriter
+export const canManageFamily = (access: RecordAccess) => may(access, 'guardians.manage')
 /** Staff (FAOs too) and admins write session notes; the family reads the shared ones. */
-export const canWriteNotes = (access: RecordAccess) => !isFamily(access)
+export const canWriteNotes = (access: RecordAccess) => may(access, 'notes.write')
 /** Guardians' emails are for staff and admins (the server leaves them out for the family). */
-export const seesFamilyEmails = canWriteNotes
+export const seesFamilyEmails = (access: RecordAccess) => may(access, 'record.readGuardianEmails')
 
 /** Staff change any document; the student and a guardian only their own visible ones. */
-export function canChangeDocument(access: RecordAccess, viewer: CurrentUser, document: StudentDocument) {
-  if (isStaffWriter(access)) return true
-  return isFamily(access) && document.creator.uuid === viewer.uuid && !document.hidden
-}
+export const canChangeDocument = (access: RecordAccess, viewer: CurrentUser, document: StudentDocument) =>
+  may(access, 'documents.change', document.creator.uuid === viewer.uuid) &&
+  (!document.hidden || may(access, 'documents.readHidden'))
 
 /** The author edits a note; the author or an admin deletes it. */
 export const canEditNote = (access: RecordAccess, viewer: CurrentUser, note: SessionNote) =>
-  canWriteNotes(access) && note.author.uuid === viewer.uuid
+  may(access, 'notes.edit', note.author.uuid === viewer.uuid)
 export const canDeleteNote = (access: RecordAccess, viewer: CurrentUser, note: SessionNote) =>
-  access === 'admin' || canEditNote(access, viewer, note)
+  may(access, 'notes.delete', note.author.uuid === viewer.uuid)
 
 /** A guardian sees their students and the teams, not the other guardians' profiles. */
 export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>

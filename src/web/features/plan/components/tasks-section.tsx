@@ -12,7 +12,14 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import type { RecordAccess } from '../../students/access'
 import { tasksQueryOptions, useDeleteTask, useSaveTask } from '../api'
-import { canAddTask, canChangeTask, canTickTask, dueWords, viewerTimeZone } from '../plan-rules'
+import {
+  canAddTask,
+  canChangeTask,
+  canChooseAssignee,
+  canTickTask,
+  dueWords,
+  viewerTimeZone,
+} from '../plan-rules'
 import { TaskDialog } from './task-dialog'
 
 interface TasksSectionProps {
@@ -33,7 +40,6 @@ export function TasksSection({ student, viewer, access }: TasksSectionProps) {
   const list = tasks.data?.tasks ?? []
   const open = list.filter((task) => task.status === 'open')
   const done = list.filter((task) => task.status === 'done')
-  const staff = access === 'admin' || access === 'editor'
   const props = {
     student,
     viewer,
@@ -77,7 +83,7 @@ export function TasksSection({ student, viewer, access }: TasksSectionProps) {
         <TaskDialog
           student={student}
           task={editing?.task ?? null}
-          chooseAssignee={staff}
+          chooseAssignee={canChooseAssignee(access)}
           open={editing !== null}
           onClose={() => setEditing(null)}
         />

@@ -1,0 +1,170 @@
+/**
+ * The viewer's place on one student's record: an admin; an educator on the team (`editor`); an
+ * FAO on the team (`reader`); the student (`self`); a linked parent or guardian (`guardian`).
+ * Staff who are also a guardian get the staff access.
+ */
+export type StudentAccess = 'admin' | 'editor' | 'reader' | 'self' | 'guardian'
+
+/**
+ * Who may do what on one student's record: the product's permission rules
+ * (docs/product.md#permissions), read top to bottom. Every record-level check of the server goes
+ * through `may` here or `requireRule` (src/server/modules/students/record-rules.ts), and the web
+ * hides what the table refuses; tests/unit/record-rules.test.ts holds this table to the documented
+ * one. Outsiders never reach it: without an access kind a record is 404.
+ *
+ * A grant is `any` (whatever the thing is) or `own` (only what the caller owns; each rule's
+ * comment says what owning means). An access kind missing from `grants` may not do it, and
+ * `refusals` holds the 403 it gets, word for word; `notOwn` is the 403 for an `own` grant on
+ * something not theirs. A rule with no refusal is only asked with `may` (the caller answers).
+ */
+export type Grant = 'any' | 'own'
+
+export interface Refusal {
+  message: string
+  code?: string
+}
+
+export interface RecordRule {
+  grants: Partial<Record<StudentAccess, Grant>>
+  refusals?: Partial<Record<StudentAccess, Refusal>>
+  notOwn?: Refusal
+}
+
+const FAO_SCORES: Refusal = { message: 'Financial-aid officers can read this record but not change scores.' }
+const GUARDIAN_SCORES: Refusal = { message: 'Guardians can read scores but not change them.' }
+const FAO_DOCUMENTS: Refusal = {
+  message: 'Financial-aid officers can read this record but not change documents.',
+}
+const FAMILY_NOTES: Refusal = {
+  message: 'Session notes are written by staff; students and guardians read them.',
+}
+const FAO_TASKS: Refusal = {
+  message: 'Financial-aid officers read tasks; they change only their own status.',
+}
+const GUARDIAN_TASKS: Refusal = { message: 'Guardians read tasks but do not change them.' }
+const STUDENT_ASSIGNEE: Refusal = {
+  message: 'Students add tasks for themselves only.',
+  code: 'assignee-forbidden',
+}
+const GUARDIAN_COLLEGES: Refusal = { message: 'Guardians read the college list but do not change it.' }
+const MANAGE_GUARDIANS: Refusal = {
+  message: 'Only admins and educators on the team can invite or remove guardians.',
+}
+
+export const RECORD_RULES = {
+  /** The record itself; the family's view leaves out hidden documents and guardians' emails. */
+  'record.read': { grants: { admin: 'any', editor: 'any', reader: 'any', self: 'any', guardian: 'any' } },
+  /** Guardians' email addresses are for the staff who contact the family. */
+  'record.readGuardianEmails': { grants: { admin: 'any', editor: 'any', reader: 'any' } },
+
+  /** Add a score entry, or set the targets. */
+  'scores.add': {
+    grants: { admin: 'any', editor: 'any', self: 'any' },
+    refusals: { reader: FAO_SCORES, guardian: GUARDIAN_SCORES },
+  },
+  /** Edit or delete a score entry; the student owns the entries they added, not their educator's. */
+  'scores.change': {
+    grants: { admin: 'any', editor: 'any', self: 'own' },
+    refusals: { reader: FAO_SCORES, guardian: GUARDIAN_SCORES },
+    notOwn: {
+      message: 'You can change only the scores you added. Ask your educator to change this one.',
+      code: 'not-your-score',
+    },
+  },
+
+  /** See (and download) hidden documents; for anyone else a hidden document does not exist (404). */
+  'documents.readHidden': { grants: { admin: 'any', editor: 'any', reader: 'any' } },
+  /** Add a document, a link or a file. */
+  'documents.add': {
+    grants: { admin: 'any', editor: 'any', self: 'any', guardian: 'any' },
+    refusals: { reader: FAO_DOCUMENTS },
+  },
+  /** Edit or delete a document; the family owns the documents they added (and still see). */
+  'documents.change': {
+    grants: { admin: 'any', editor: 'any', self: 'own', guardian: 'own' },
+    refusals: { reader: FAO_DOCUMENTS },
+    notOwn: { message: 'You can change only the documents you added.' },
+  },
+  /** Set a document hidden or pinned; the module's 403 names the field. */
+  'documents.setHiddenOrPinned': { grants: { admin: 'any', editor: 'any' } },
+
+  /** Read internal notes; the family reads the shared ones only. */
+  'notes.readInternal': { grants: { admin: 'any', editor: 'any', reader: 'any' } },
+  /** Write a session note. */
+  'notes.write': {
+    grants: { admin: 'any', editor: 'any', reader: 'any' },
+    refusals: { self: FAMILY_NOTES, guardian: FAMILY_NOTES },
+  },
+  /** Edit a note: its author alone, admins too. */
+  'notes.edit': {
+    grants: { admin: 'own', editor: 'own', reader: 'own' },
+    refusals: { self: FAMILY_NOTES, guardian: FAMILY_NOTES },
+    notOwn: { message: 'Only the author can edit a note.' },
+  },
+  /** Delete a note: an admin any, other staff the ones they wrote. */
+  'notes.delete': {
+    grants: { admin: 'any', editor: 'own', reader: 'own' },
+    refusals: { self: FAMILY_NOTES, guardian: FAMILY_NOTES },
+    notOwn: { message: 'Only the author or an admin can delete a note.' },
+  },
+
+  /** Invite or remove a guardian. */
+  'guardians.manage': {
+    grants: { admin: 'any', editor: 'any' },
+    refusals: { reader: MANAGE_GUARDIANS, self: MANAGE_GUARDIANS, guardian: MANAGE_GUARDIANS },
+  },
+
+  /** Add a task (or reassign one); the student owns a task assigned to themself. */
+  'tasks.create': {
+    grants: { admin: 'any', editor: 'any', self: 'own' },
+    refusals: { reader: FAO_TASKS, guardian: GUARDIAN_TASKS },
+    notOwn: STUDENT_ASSIGNEE,
+  },
+  /** Edit a task; the student owns the tasks they added. */
+  'tasks.change': {
+    grants: { admin: 'any', editor: 'any', self: 'own' },
+    refusals: { reader: FAO_TASKS, guardian: GUARDIAN_TASKS },
+    notOwn: {
+      message: 'Students change only the tasks they added, and mark done the ones assigned to them.',
+    },
+  },
+  /** Mark a task done or open again; staff and the student own the tasks assigned to them. */
+  'tasks.setStatus': { grants: { admin: 'any', editor: 'any', reader: 'own', self: 'own' } },
+  /** Delete a task; the student owns the tasks they added. */
+  'tasks.delete': {
+    grants: { admin: 'any', editor: 'any', self: 'own' },
+    refusals: { reader: FAO_TASKS, guardian: GUARDIAN_TASKS },
+    notOwn: { message: 'Students delete only the tasks they added.' },
+  },
+
+  /** Add or delete a college entry; change its name, round, deadline, status or notes. */
+  'colleges.plan': {
+    grants: { admin: 'any', editor: 'any', self: 'any' },
+    refusals: {
+      reader: {
+        message: 'Financial-aid officers change only the cost of attendance and the aid offered.',
+        code: 'plan-fields-forbidden',
+      },
+      guardian: GUARDIAN_COLLEGES,
+    },
+  },
+  /** Change a college entry's cost of attendance and aid offered; the module's 403 names the field. */
+  'colleges.financial': { grants: { reader: 'any' } },
+} as const satisfies Record<string, RecordRule>
+
+export type RecordAction = keyof typeof RECORD_RULES
+
+/** The rule's grant for this access kind, if any. */
+export function grantFor(access: StudentAccess, action: RecordAction): Grant | undefined {
+  const grants: RecordRule['grants'] = RECORD_RULES[action].grants
+  return grants[access]
+}
+
+/**
+ * Whether this access kind may do the action. `own` says whether the thing is the caller's; left
+ * out (the thing is not loaded yet), an `own` grant counts, and the caller asks again once it is.
+ */
+export function may(access: StudentAccess, action: RecordAction, own?: boolean): boolean {
+  const grant = grantFor(access, action)
+  return grant === 'any' || (grant === 'own' && own !== false)
+}
