@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -298,6 +299,17 @@ describe('downloading', () => {
       const shown = await t.request({ method: 'GET', url: document.url, cookie: caller.cookie })
       expect(shown.statusCode).toBe(200)
     }
+  })
+
+  it('answers 404 file-missing when the row is there but its file is not in the store', async () => {
+    const before = new Set(filesUnder(storeDir()))
+    const document = (await upload(educator.cookie, { name: 'Transcript.pdf', bytes: SAMPLES.pdf })).json()
+    const stored = filesUnder(storeDir()).filter((key) => !before.has(key))
+    expect(stored).toHaveLength(1)
+    rmSync(path.join(storeDir(), stored[0]!))
+    const missing = await t.request({ method: 'GET', url: document.url, cookie: educator.cookie })
+    expect(missing.statusCode, missing.body).toBe(404)
+    expect(missing.json().type).toMatch(/file-missing$/)
   })
 
   it('answers 404 for a link document, a document of another record, and a malformed id', async () => {

@@ -162,6 +162,24 @@ export async function readDocumentFile(
     name: row.fileName!,
     type: row.fileType!,
     size: row.fileSize!,
-    body: await files.read(row.fileKey),
+    body: await readStored(files, row.fileKey),
+  }
+}
+
+/**
+ * The stored bytes. A row whose file is not in the store (a database restored without its
+ * files, a bucket emptied by hand) answers 404 `file-missing`, not a 500; any other failure of
+ * the store stays a 500.
+ */
+async function readStored(files: FileStore, key: string): Promise<Readable> {
+  try {
+    return await files.read(key)
+  } catch (error) {
+    if (await files.exists(key).catch(() => true)) throw error
+    throw new HttpProblem(
+      404,
+      'file-missing',
+      'The file of this document is missing from storage. An admin can restore it from a backup, or it can be uploaded again.',
+    )
   }
 }
