@@ -49,8 +49,31 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
     resetClock()
     const load = startLoad(() => server.url, [...writers, reader, reader], 5)
     await sleep(2_500)
+    // So that writes are surely in flight when the signal comes (requests here take about 2 ms,
+    // and a busy machine once had none at that moment), another connection holds a lock that
+    // new scores wait for; it lets go 300 ms after the signal.
+    const locker = await openDatabase({ url, poolSize: 1, migrate: false })
+    let release = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let locked = () => {}
+    const lockHeld = new Promise<void>((resolve) => {
+      locked = resolve
+    })
+    const holding = locker.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table sat_scores in share mode`)
+      locked()
+      await released
+    })
+    await lockHeld
+    await sleep(300)
     const signalAt = elapsed()
     server.child.kill('SIGTERM')
+    await sleep(300)
+    release()
+    await holding
+    await locker.close()
     const exitCode = await server.exited
     const exitedAt = elapsed()
     await sleep(300) // a few more attempts at the closed port
