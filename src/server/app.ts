@@ -10,6 +10,7 @@ import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
 import { createMailer, type Mailer } from './mail/mailer'
+import { RecordCache } from './modules/students/record-cache'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
@@ -43,6 +44,7 @@ declare module 'fastify' {
     mailer: Mailer
     env: Env
     files: FileStore
+    recordCache: RecordCache
   }
 }
 
@@ -118,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mailer', mailer)
   app.decorate('env', env)
   app.decorate('files', options.files ?? createFileStore(env))
+  app.decorate('recordCache', new RecordCache())
   const incomingDir = await prepareIncomingDir(env.DATA_DIR)
 
   // External plugins, then ours, then routes (docs/architecture.md, request flow).

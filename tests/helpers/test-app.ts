@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Logger } from 'pino'
 import { buildApp } from '../../src/server/app'
-import type { Db } from '../../src/server/db/client'
+import type { Database, Db } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
 import { type CreatedUser, createUser, type UserSpec } from '../factories'
 import { openTestDatabase } from './test-database'
@@ -14,6 +14,7 @@ export const TEST_ORIGIN = 'http://localhost:3000'
 export interface TestApp {
   app: FastifyInstance
   db: Db
+  database: Database
   dataDir: string
   /** A user made by the factory, logged in through the real sign-in route. */
   userWith(spec: UserSpec): Promise<CreatedUser & { cookie: string }>
@@ -21,6 +22,17 @@ export interface TestApp {
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>
   close(): Promise<void>
 }
+
+const testEnv = (dataDir: string, env: Record<string, string> = {}) =>
+  parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_ORIGIN: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-auth',
+    AUTH_RATE_LIMIT_SCALE: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  })
 
 /** The real app on a fresh database for one test file; no mocks of our own parts. */
 export async function createTestApp(
@@ -31,15 +43,7 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
   const database = await openTestDatabase()
   const app = await buildApp({
-    env: parseEnv({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      APP_ORIGIN: TEST_ORIGIN,
-      AUTH_SECRET: 'test-secret-that-is-long-enough-for-auth',
-      AUTH_RATE_LIMIT_SCALE: '1000',
-      LOG_LEVEL: 'silent',
-      ...env,
-    }),
+    env: testEnv(dataDir, env),
     database,
     logger,
   })
@@ -61,6 +65,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     dataDir,
     request,
     login,
@@ -81,4 +86,23 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
   const session = cookies.find((c) => c.startsWith('better-auth.session_token='))
   if (!session) throw new Error('no session cookie')
   return session.split(';')[0]!
+}
+
+/**
+ * Another instance of the app on the same database, as a second server behind a load balancer
+ * would be: its own memory (caches, limits), the same data. Closing it leaves the database open.
+ */
+export async function secondInstance(t: TestApp): Promise<Pick<TestApp, 'app' | 'request' | 'close'>> {
+  const app = await buildApp({
+    env: testEnv(t.dataDir),
+    database: { ...t.database, close: async () => {} },
+    logger: false,
+  })
+  await app.ready()
+  return {
+    app,
+    request: ({ cookie, headers, ...options }) =>
+      app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...headers } }),
+    close: () => app.close(),
+  }
 }

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/roles'
 import type { DbOrTx } from '../db/client'
 import { selectRowsPrepared } from '../db/raw'
 import { twoFactorMissingSql } from '../modules/admin/settings'
+import { recordVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
 import type { Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
@@ -67,15 +68,23 @@ interface SessionRow {
   two_factor_required: boolean
 }
 
-/** One query: a live session's user and their roles (a disabled user has no session). */
-export async function loadSessionViewer(
-  db: DbOrTx,
-  token: string,
-): Promise<{ viewer: Viewer; needsRefresh: boolean } | null> {
-  const [row] = await selectRowsPrepared<SessionRow>(
-    db,
-    'session-viewer',
-    sql`
+interface RecordRow {
+  record_exists: boolean
+  record_on_team: boolean
+  record_is_guardian: boolean
+  record_versions: string
+}
+
+/** A student record's access facts and versions, read with the session (record-cache.ts). */
+export interface RecordCheck {
+  studentId: string
+  exists: boolean
+  viewerOnTeam: boolean
+  viewerIsGuardian: boolean
+  versions: string
+}
+
+const sessionViewerSql = sql`
     select u.id, u.name, u.email, u.onboarding_required, s.id as session_id,
       s.updated_at < now() - make_interval(secs => ${SESSION_SEEN_EVERY}) as seen_long_ago,
       s.expires_at - make_interval(secs => ${SESSION_EXPIRES_IN - SESSION_UPDATE_AGE}) <= now() as needs_refresh,
@@ -84,11 +93,44 @@ export async function loadSessionViewer(
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
       exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
-      ${twoFactorMissingSql} as two_factor_required
+      ${twoFactorMissingSql} as two_factor_required`
+
+const sessionWhereSql = (token: string) => sql`
     from sessions s join users u on u.id = s.user_id
     where s.token = ${token} and s.expires_at > now() and u.disabled_at is null
-      and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`,
-  )
+      and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`
+
+/** `recordParam: 'self'` (plugins/access.ts): the record checked with the session is the caller's own. */
+export const OWN_RECORD = 'self'
+
+const recordCheckSql = (studentId: SQL) => sql`
+      exists(select 1 from student_profiles where user_id = ${studentId}) as record_exists,
+      exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id) as record_on_team,
+      ${viewerIsGuardianSql(studentId, sql`u.id`)} as record_is_guardian,
+      ${recordVersionsSql(studentId)} as record_versions`
+
+/**
+ * One query: a live session's user and their roles (a disabled user has no session). With
+ * `recordId`, the same round trip also answers what a cached student record needs to be served
+ * (the viewer's place on its team or family, and its versions): the hottest read makes one query.
+ */
+export async function loadSessionViewer(
+  db: DbOrTx,
+  token: string,
+  recordId?: string,
+): Promise<{ viewer: Viewer; needsRefresh: boolean; record?: RecordCheck } | null> {
+  const [row] = recordId
+    ? await selectRowsPrepared<SessionRow & Partial<RecordRow>>(
+        db,
+        recordId === OWN_RECORD ? 'session-viewer-own-record' : 'session-viewer-record',
+        sql`${sessionViewerSql}, ${recordCheckSql(recordId === OWN_RECORD ? sql`u.id` : sql`${recordId}::uuid`)}
+    ${sessionWhereSql(token)}`,
+      )
+    : await selectRowsPrepared<SessionRow & Partial<RecordRow>>(
+        db,
+        'session-viewer',
+        sql`${sessionViewerSql} ${sessionWhereSql(token)}`,
+      )
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {
@@ -111,5 +153,14 @@ export async function loadSessionViewer(
       twoFactorRequired: row.two_factor_required,
     },
     needsRefresh: row.needs_refresh,
+    ...(recordId && {
+      record: {
+        studentId: recordId === OWN_RECORD ? row.id : recordId,
+        exists: row.record_exists === true,
+        viewerOnTeam: row.record_on_team === true,
+        viewerIsGuardian: row.record_is_guardian === true,
+        versions: String(row.record_versions),
+      },
+    }),
   }
 }

@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../shared/roles'
 import type { Auth } from '../auth/better-auth'
-import { loadSessionViewer, verifiedSessionToken } from '../auth/session'
+import { loadSessionViewer, OWN_RECORD, type RecordCheck, verifiedSessionToken } from '../auth/session'
 import type { Db } from '../db/client'
+import { isUuid } from '../modules/students/sql'
 import { loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
 
@@ -35,9 +36,16 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /**
+     * The path parameter naming a student whose record the route reads, or `self` for the
+     * caller's own: the session query then also answers what the record cache needs
+     * (`request.recordCheck`), in the same round trip.
+     */
+    recordParam?: string
   }
   interface FastifyRequest {
     viewer: Viewer | null
+    recordCheck: RecordCheck | null
   }
 }
 
@@ -61,7 +69,16 @@ export async function resolveViewer(
   if (request.viewer) return request.viewer
   const token = verifiedSessionToken(request.headers.cookie, ctx.secret, ctx.secureCookies)
   if (!token) return null
-  const found = await loadSessionViewer(ctx.db, token)
+  const recordParam = request.routeOptions.config?.recordParam
+  const recordId =
+    recordParam === OWN_RECORD
+      ? OWN_RECORD
+      : recordParam && (request.params as Record<string, string | undefined>)[recordParam]
+  const found = await loadSessionViewer(
+    ctx.db,
+    token,
+    recordId && (recordId === OWN_RECORD || isUuid(recordId)) ? recordId : undefined,
+  )
   if (!found) return null
   if (found.needsRefresh) {
     const { headers, response } = await ctx.auth.api.getSession({
@@ -75,6 +92,7 @@ export async function resolveViewer(
     return request.viewer
   }
   request.viewer = found.viewer
+  request.recordCheck = found.record ?? null
   return request.viewer
 }
 
@@ -86,6 +104,7 @@ export function requireViewer(request: FastifyRequest): Viewer {
 export default fp(
   async function accessPlugin(app: FastifyInstance, ctx: SessionContext) {
     app.decorateRequest('viewer', null)
+    app.decorateRequest('recordCheck', null)
 
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/api/v1') && !route.config?.access) {

@@ -4,7 +4,7 @@ import { may, type StudentAccess } from '../../../shared/record-rules'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
-import { selectRows, selectRowsPrepared } from '../../db/raw'
+import { selectRowsPrepared } from '../../db/raw'
 import { notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import {
@@ -44,6 +44,8 @@ interface RecordRow {
   act: RawAct[]
   target_sat: number | null
   target_act: number | null
+  /** The record's versions when this row was read (record-cache.ts): `student:people`. */
+  versions: string
 }
 
 export function accessFor(
@@ -61,13 +63,21 @@ export function accessFor(
 }
 
 /** Whether the viewer is a linked guardian of the student (SQL, for one-query reads). */
-export const viewerIsGuardianSql = (studentId: SQL, viewerId: string) =>
+export const viewerIsGuardianSql = (studentId: SQL, viewerId: string | SQL) =>
   sql`exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = ${viewerId})`
 
 /** The student's guardians as JSON, by name. */
 export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(json_build_object(
     'name', _g.name, 'uuid', _g.id, 'relationship', _gl.relationship, 'email', _g.email) order by _g.name, _g.id)
   from guardian_links _gl join users _g on _g.id = _gl.guardian_id where _gl.student_id = ${studentId}), '[]')`
+
+/**
+ * The versions a cached record was built from (`student:people`), bumped by triggers in the same
+ * transaction as every write that changes a record read (migration 0008, record-cache.ts).
+ */
+export const recordVersionsSql = (studentId: SQL) =>
+  sql`coalesce((select version from record_versions where key = ${studentId}::text), 0) || ':' ||
+    coalesce((select version from record_versions where key = 'people'), 0)`
 
 /** One query: the student, the viewer's place on the team, the team, guardians, documents and scores. */
 async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
@@ -87,7 +97,8 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
           'fileSize', _d.file_size) order by _d.pinned desc, _d.created_at desc, _d.id)
         from documents _d join users _c on _c.id = _d.creator_id where _d.student_id = u.id), '[]') as documents,
       ${satScoresJson(sql`u.id`)} as sat,
-      ${actScoresJson(sql`u.id`)} as act
+      ${actScoresJson(sql`u.id`)} as act,
+      ${recordVersionsSql(sql`u.id`)} as versions
     from student_profiles sp join users u on u.id = sp.user_id
     where sp.user_id = ${studentId}`,
   )
@@ -99,7 +110,7 @@ export async function getStudent(
   db: DbOrTx,
   viewer: Viewer,
   studentId: string,
-): Promise<{ student: Student; access: StudentAccess }> {
+): Promise<{ student: Student; access: StudentAccess; versions: string }> {
   if (!isUuid(studentId)) throw notFound('No such student.')
   const row = await loadRecordRow(db, studentId, viewer.id)
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
@@ -118,6 +129,7 @@ export async function getStudent(
     }))
   return {
     access,
+    versions: row.versions,
     student: {
       uuid: row.id,
       name: row.name,
@@ -138,15 +150,34 @@ export async function getStudent(
 
 /** The viewer's access to a student without loading the record (writes use this). */
 export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+  return (await studentAccessAndVersions(db, viewer, studentId)).access
+}
+
+/**
+ * The viewer's access and the record's current versions, in one small query: a cached record is
+ * served when its versions are still these (record-cache.ts).
+ */
+export async function studentAccessAndVersions(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): Promise<{ access: StudentAccess; versions: string }> {
   if (!isUuid(studentId)) throw notFound('No such student.')
-  const [row] = await selectRows<{ id: string; viewer_on_team: boolean; viewer_is_guardian: boolean }>(
+  const [row] = await selectRowsPrepared<{
+    id: string
+    viewer_on_team: boolean
+    viewer_is_guardian: boolean
+    versions: string
+  }>(
     db,
+    'student-access',
     sql`select sp.user_id as id,
       exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team,
-      ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian
+      ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian,
+      ${recordVersionsSql(sql`sp.user_id`)} as versions
     from student_profiles sp where sp.user_id = ${studentId}`,
   )
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
-  if (!access) throw notFound('No such student.')
-  return access
+  if (!row || !access) throw notFound('No such student.')
+  return { access, versions: row.versions }
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/scores'
 import {
   archivedStudentSchema,
+  type Student,
   studentListQuerySchema,
   studentListSchema,
   studentSchema,
@@ -23,7 +24,6 @@ import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
 import { deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
-import { getStudent } from '../../../modules/students/record'
 import {
   addScore,
   deleteMatchingScore,
@@ -82,9 +82,18 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: studentParams,
         response: { 200: studentSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, recordParam: 'id' },
     },
-    async (request) => (await getStudent(app.db, requireViewer(request), request.params.id)).student,
+    // Kept as JSON text encoded by studentSchema (record-cache.ts); a JSON string is sent as it is.
+    async (request, reply) => {
+      const body = await app.recordCache.body(
+        app.db,
+        requireViewer(request),
+        request.params.id,
+        request.recordCheck,
+      )
+      return reply.type('application/json; charset=utf-8').send(body as unknown as Student)
+    },
   )
 
   app.patch(

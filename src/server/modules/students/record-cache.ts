@@ -1,0 +1,77 @@
+import { LRUCache } from 'lru-cache'
+import { studentSchema } from '../../../shared/students'
+import type { RecordCheck } from '../../auth/session'
+import type { Db } from '../../db/client'
+import { notFound } from '../../problems'
+import type { Viewer } from '../users/current-user'
+import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } from './record'
+
+/**
+ * Student records as answered, kept by each instance (docs/architecture.md, the record cache).
+ *
+ * A read first asks one small query for the viewer's access and the record's versions, which
+ * triggers bump in the same transaction as every write that changes what a record read answers
+ * (migration 0008): the record's own rows, and `people` for the names, emails and staff profiles
+ * it shows. A kept answer is served only when it was built from exactly those versions, so a write
+ * on any instance is seen by the next read on every instance. Otherwise the record is built (its
+ * versions read by the same statement, so the answer is never newer than the versions it is kept
+ * under) and kept.
+ *
+ * What a record shows depends on the viewer only through their access (hidden documents,
+ * guardians' emails), so answers are kept per student and access. Only committed reads go
+ * through here: never a transaction's handle.
+ */
+export class RecordCache {
+  readonly #entries: LRUCache<string, { versions: string; body: string }>
+  hits = 0
+  misses = 0
+
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.#entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length * 2 })
+  }
+
+  /**
+   * The record as this viewer may see it, as the JSON text `GET /api/v1/students/{id}` answers
+   * (encoded by its response schema); 404 when it is not theirs to see.
+   */
+  async body(
+    db: Db,
+    viewer: Viewer,
+    studentId: string,
+    /** Read with the session when the route declares `recordParam` (plugins/access.ts). */
+    check?: RecordCheck | null,
+  ): Promise<string> {
+    const current =
+      check?.studentId === studentId
+        ? checkedAccess(viewer, check)
+        : await studentAccessAndVersions(db, viewer, studentId)
+    const kept = this.#entries.get(key(studentId, current.access))
+    if (kept?.versions === current.versions) {
+      this.hits++
+      return kept.body
+    }
+    this.misses++
+    const { student, access, versions } = await getStudent(db, viewer, studentId)
+    const body = JSON.stringify(studentSchema.encode(student))
+    this.#entries.set(key(studentId, access), { versions, body })
+    return body
+  }
+
+  clear() {
+    this.#entries.clear()
+  }
+
+  get size() {
+    return this.#entries.size
+  }
+}
+
+function checkedAccess(viewer: Viewer, check: RecordCheck): { access: StudentAccess; versions: string } {
+  const access = check.exists
+    ? accessFor(viewer, check.studentId, check.viewerOnTeam, check.viewerIsGuardian)
+    : null
+  if (!access) throw notFound('No such student.')
+  return { access, versions: check.versions }
+}
+
+const key = (studentId: string, access: StudentAccess) => `${studentId}:${access}`

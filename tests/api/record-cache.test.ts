@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addGuardian, addToTeam, createDocument, createSatScore, createUser } from '../factories'
+import { createTestApp, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+/**
+ * The record cache (src/server/modules/students/record-cache.ts): two instances on one database,
+ * as behind a load balancer. Instance B reads a record (and keeps it); a write goes through
+ * instance A (or straight to the database); B's next read must be what a cache-free build answers
+ * now. A write the versions missed would have B answer its kept copy, and the test fail.
+ */
+let t: TestApp
+let b: Awaited<ReturnType<typeof secondInstance>>
+/** A third instance whose cache is emptied before every read: the cache-free answer. */
+let fresh: Awaited<ReturnType<typeof secondInstance>>
+type Logged = Awaited<ReturnType<TestApp['userWith']>>
+let admin: Logged
+let educator: Logged
+let student: Logged
+let guardian: Logged
+
+beforeAll(async () => {
+  t = await createTestApp()
+  b = await secondInstance(t)
+  fresh = await secondInstance(t)
+  admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
+  educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator', bio: 'SAT math.' })
+  student = await t.userWith({ roles: ['student'], name: 'Sam Student' })
+  guardian = await t.userWith({ roles: ['guardian'], name: 'Gail Guardian' })
+  await addToTeam(t.db, student.id, educator.id)
+  await addGuardian(t.db, student.id, guardian.id)
+  await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 620 })
+  await createDocument(t.db, student.id, { creatorId: educator.id, name: 'Essay draft' })
+})
+afterAll(async () => {
+  await b?.close()
+  await fresh?.close()
+  await t?.close()
+})
+
+const record = () => `/api/v1/students/${student.id}`
+const viewers = () => [student, educator, guardian, admin]
+const write = async (
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+) => {
+  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
+  return response.statusCode === 204 ? null : response.json()
+}
+
+/** Each viewer's read on B, against the cache-free answer (and warms B's cache for the next write). */
+async function expectFreshOnB(what: string) {
+  for (const viewer of viewers()) {
+    fresh.app.recordCache.clear()
+    const expected = await fresh.request({ method: 'GET', url: record(), cookie: viewer.cookie })
+    const onB = await b.request({ method: 'GET', url: record(), cookie: viewer.cookie })
+    expect(onB.statusCode, `${what}, as ${viewer.email}`).toBe(expected.statusCode)
+    expect(onB.json(), `${what}, as ${viewer.email}`).toEqual(expected.json())
+  }
+  // The student's dashboard carries the same kept record.
+  fresh.app.recordCache.clear()
+  const dashboard = { method: 'GET' as const, url: '/api/v1/screens/my-dashboard', cookie: student.cookie }
+  const expected = await fresh.request(dashboard)
+  expect(expected.json().student.uuid).toBe(student.id)
+  expect((await b.request(dashboard)).json(), `${what}, the student's dashboard`).toEqual(expected.json())
+}
+
+describe('a cached student record', () => {
+  it('is served from the cache while nothing changed, one query with the session', async () => {
+    await expectFreshOnB('first read')
+    const { hits, misses } = b.app.recordCache
+    await expectFreshOnB('second read')
+    // Each viewer's read and the student's dashboard.
+    expect(b.app.recordCache.hits - hits).toBe(viewers().length + 1)
+    expect(b.app.recordCache.misses - misses).toBe(0)
+  })
+
+  it('is never served after a write on another instance, whatever the write', async () => {
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      [
+        'student adds an SAT score',
+        () =>
+          write('POST', `${record()}/sat-scores`, student.cookie, {
+            date: '2025-06-07',
+            english: 640,
+            math: 650,
+          }),
+      ],
+      [
+        'educator adds an ACT score',
+        () =>
+          write('POST', `${record()}/act-scores`, educator.cookie, {
+            date: '2025-06-14',
+            english: 30,
+            math: 29,
+            reading: 31,
+            science: 28,
+          }),
+      ],
+      [
+        'educator edits a score',
+        async () => {
+          const sat = (await b.request({ method: 'GET', url: record(), cookie: educator.cookie })).json()
+            .satScoresHistorical
+          await write('PATCH', `${record()}/sat-scores/${sat[0].uuid}`, educator.cookie, {
+            note: 'Bluebook test 4',
+            source: 'practice',
+          })
+        },
+      ],
+      [
+        'educator deletes a score by its values',
+        () =>
+          write('DELETE', `${record()}/sat-scores`, educator.cookie, {
+            date: '2025-06-07',
+            english: 640,
+            math: 650,
+          }),
+      ],
+      [
+        'student sets targets',
+        () => write('PUT', `${record()}/targets`, student.cookie, { sat: 1400, act: 31 }),
+      ],
+      [
+        'educator adds a document',
+        () =>
+          write('POST', `${record()}/documents`, educator.cookie, {
+            name: 'Transcript',
+            url: 'https://docs.example.com/t',
+          }),
+      ],
+      [
+        'educator hides a document (the student stops seeing it)',
+        async () => {
+          const documents = (
+            await b.request({ method: 'GET', url: record(), cookie: educator.cookie })
+          ).json().documents
+          const [document] = documents
+          await write('PUT', `${record()}/documents/${document.uuid}`, educator.cookie, {
+            name: document.name,
+            url: document.url,
+            creatorUUID: document.creator.uuid,
+            hidden: true,
+            pinned: false,
+          })
+        },
+      ],
+      [
+        'educator deletes a document',
+        async () => {
+          const documents = (
+            await b.request({ method: 'GET', url: record(), cookie: educator.cookie })
+          ).json().documents
+          await write('DELETE', `${record()}/documents/${documents.at(-1).uuid}`, educator.cookie)
+        },
+      ],
+      [
+        'admin adds a team member',
+        async () => {
+          const newcomer = await createUser(t.db, { roles: ['fao'], name: 'Fay Aid' })
+          await write('PUT', `${record()}/team-members/${newcomer.id}`, admin.cookie)
+        },
+      ],
+      [
+        'a team member renames themself (another row of users)',
+        () => write('PATCH', '/api/v1/users/me', educator.cookie, { name: 'Eve E. Educator' }),
+      ],
+      [
+        'a team member changes their bio (their educator profile)',
+        () => write('PATCH', '/api/v1/users/me', educator.cookie, { bio: 'SAT math and ACT science.' }),
+      ],
+      [
+        'admin changes the guardian’s email (shown to staff)',
+        () =>
+          write('PATCH', `/api/v1/users/${guardian.id}/email`, admin.cookie, {
+            email: 'gail.new@example.test',
+          }),
+      ],
+      [
+        'a second guardian is linked, straight in the database',
+        async () => {
+          const other = await createUser(t.db, { roles: ['guardian'], name: 'Gus Guardian' })
+          await addGuardian(t.db, student.id, other.id, 'Grandparent')
+        },
+      ],
+      [
+        'the student is renamed, straight in the database',
+        () => t.db.execute(sql`update users set name = 'Samuel Student' where id = ${student.id}`),
+      ],
+      ['admin archives the student', () => write('PATCH', record(), admin.cookie, { archived: true })],
+      ['admin restores the student', () => write('PATCH', record(), admin.cookie, { archived: false })],
+      [
+        'admin removes the team member (the educator stops seeing the record)',
+        () => write('DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
+      ],
+    ]
+    for (const [what, change] of writes) {
+      await expectFreshOnB(`before: ${what}`)
+      const misses = b.app.recordCache.misses
+      await change()
+      await expectFreshOnB(what)
+      // Every viewer who may still read the record had their kept copy replaced.
+      expect(b.app.recordCache.misses - misses, what).toBeGreaterThan(0)
+    }
+  })
+})
