@@ -309,16 +309,22 @@ async function main() {
       `median ${single.median.toFixed(1)} ms, ${single.queries.toFixed(1)} database round trips per request`,
       'info (session + record)',
     ])
-    // The admin screens over the same 10k students, one request at a time (no budget: info).
+    // The admin screens over the same 10k students, one request at a time (mostly info; the
+    // Manage Students page's first screen has a budget).
     const adminReads = [
-      ['GET /api/v1/users?limit=25 (first page)', '/api/v1/users?limit=25'],
-      ['GET /api/v1/users?q=student-1&limit=25 (search)', '/api/v1/users?q=student-1&limit=25'],
-      ['GET /api/v1/screens/admin (counts, recent events)', '/api/v1/screens/admin'],
-      ['GET /api/v1/screens/admin/students (every student)', '/api/v1/screens/admin/students'],
+      ['GET /api/v1/users?limit=25 (first page)', '/api/v1/users?limit=25', 'info'],
+      ['GET /api/v1/users?q=student-1&limit=25 (search)', '/api/v1/users?q=student-1&limit=25', 'info'],
+      ['GET /api/v1/screens/admin (counts, recent events)', '/api/v1/screens/admin', 'info'],
+      ['GET /api/v1/screens/admin/students (every student)', '/api/v1/screens/admin/students', 'info'],
+      [
+        'GET /api/v1/screens/admin/students?tab=active&limit=50 (first page; the web asks for 25)',
+        '/api/v1/screens/admin/students?tab=active&limit=50',
+        '< 50 ms',
+      ],
     ] as const
-    for (const [label, endpoint] of adminReads) {
+    for (const [label, endpoint, budget] of adminReads) {
       const read = await oneAtATime(`http://127.0.0.1:${port}${endpoint}`, adminCookie, 40)
-      rows.push([`${label}, one at a time`, `median ${read.median.toFixed(1)} ms`, 'info'])
+      rows.push([`${label}, one at a time`, `median ${read.median.toFixed(1)} ms`, budget])
     }
   } finally {
     for (const child of children) await stop(child)

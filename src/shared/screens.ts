@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { auditEventSchema } from './audit'
 import { noteSchema } from './notes'
+import { cursorField, oneValue, pageLimit } from './paging'
 import { actScoreSchema, satScoreSchema, superscoresSchema } from './scores'
 import { adminStudentRowSchema, studentRefSchema, studentSchema, studentWithLatestSchema } from './students'
 
@@ -46,6 +47,32 @@ export const adminStudentsScreenSchema = z.object({
   archivedStudents: z.array(adminStudentRowSchema),
 })
 export type AdminStudentsScreen = z.infer<typeof adminStudentsScreenSchema>
+
+export const ADMIN_STUDENT_TABS = ['active', 'archived'] as const
+export type AdminStudentTab = (typeof ADMIN_STUDENT_TABS)[number]
+export const STUDENT_PAGE_DEFAULT = 25
+export const STUDENT_PAGE_MAX = 100
+
+/**
+ * `GET /v1/screens/admin/students?tab=&q=&cursor=&limit=`: any of these asks for one page of a
+ * tab (default `active`) instead of the whole screen; without them the answer is as it always was.
+ */
+export const adminStudentsQuerySchema = z.object({
+  tab: z.enum(ADMIN_STUDENT_TABS, { error: `Use one of: ${ADMIN_STUDENT_TABS.join(', ')}.` }).optional(),
+  q: z.string(oneValue('q')).trim().max(200, 'Use at most 200 characters.').optional(),
+  cursor: cursorField,
+  limit: pageLimit(STUDENT_PAGE_MAX).optional(),
+})
+export type AdminStudentsQuery = z.input<typeof adminStudentsQuerySchema>
+
+/** One page of Manage Students: a tab's students by name, and both tabs' totals (search aside). */
+export const adminStudentPageSchema = z.object({
+  students: z.array(adminStudentRowSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+  counts: z.object({ active: z.number(), archived: z.number() }),
+})
+export type AdminStudentPage = z.infer<typeof adminStudentPageSchema>
 
 /** `GET /v1/screens/admin/users`: an empty object, as it always was; the page loads its lists itself. */
 export const adminUsersScreenSchema = z.object({})

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
 import type { AuditEvent } from '../../src/shared/audit'
+import type { AdminStudentPage, AdminStudentsScreen } from '../../src/shared/screens'
+import type { AdminStudentRow } from '../../src/shared/students'
 import type { AdminUser, UserPage } from '../../src/shared/users'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
@@ -420,6 +423,169 @@ describe('the admin screens', () => {
     expect(overview.counts.archivedStudents).toBe(screen.archivedStudents.length)
     expect(overview.counts.admins).toBeGreaterThanOrEqual(1)
     expect(overview.recentEvents.length).toBeLessThanOrEqual(10)
+  })
+})
+
+describe('GET /api/v1/screens/admin/students (paged)', () => {
+  // Names no other test in this file uses, so a search finds exactly these.
+  const tag = 'Pagedstudent'
+  const students: Record<string, string> = {}
+  beforeAll(async () => {
+    const educator = await createUser(t.db, { roles: ['educator'], name: `Coach ${tag}` })
+    for (const name of ['Bea', 'amy', 'Cal', 'Amy', 'Dov', 'Eve', 'Fay']) {
+      const student = await createUser(t.db, { roles: ['student'], name: `${name} ${tag}` })
+      students[name] = student.id
+      await addToTeam(t.db, student.id, educator.id)
+    }
+    await createSatScore(t.db, students.Cal!, { date: '2025-03-08', english: 600, math: 650 })
+    for (const name of ['Eve', 'Fay']) {
+      const archived = await byAdmin().patch(`/api/v1/students/${students[name]}`, { archived: true })
+      expect(archived.statusCode, archived.body).toBe(200)
+    }
+  })
+
+  const screen = async (query = '') => {
+    const response = await byAdmin().get(`/api/v1/screens/admin/students${query}`)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json()
+  }
+  const page = async (query: string) => (await screen(`?${query}`)) as AdminStudentPage
+  /** Every page of a tab, `limit` at a time, until `nextCursor` is null. */
+  const walk = async (query: string) => {
+    const seen: AdminStudentRow[] = []
+    let cursor: string | null = ''
+    let pages = 0
+    while (cursor !== null) {
+      const next = await page(`${query}${cursor ? `&cursor=${cursor}` : ''}`)
+      seen.push(...next.students)
+      cursor = next.nextCursor
+      pages += 1
+      expect(pages).toBeLessThan(1000)
+    }
+    return { seen, pages }
+  }
+  /** The order PostgreSQL itself gives: by lower(name), then id. */
+  const databaseOrder = async (archived: boolean) =>
+    (
+      await selectRows<{ id: string }>(
+        t.db,
+        sql`select u.id from student_profiles sp join users u on u.id = sp.user_id
+        where (sp.archived_at is not null) = ${archived} order by lower(u.name), u.id`,
+      )
+    ).map((row) => row.id)
+
+  it('answers the whole screen as it always was when no page is asked for', async () => {
+    for (const query of ['', '?unknown=1']) {
+      const whole = (await screen(query)) as AdminStudentsScreen
+      expect(Object.keys(whole).sort()).toEqual(['activeStudents', 'archivedStudents'])
+      expect(whole.activeStudents.find((row) => row.uuid === students.Cal)).toEqual({
+        name: `Cal ${tag}`,
+        uuid: students.Cal,
+        archivedAt: null,
+        team: [{ name: `Coach ${tag}`, uuid: expect.any(String), roles: ['educator'] }],
+        latestSat: { date: '2025-03-08', english: 600, math: 650, cumulative: 1250 },
+        latestAct: null,
+      })
+      expect(whole.archivedStudents.map((row) => row.uuid)).toEqual(
+        expect.arrayContaining([students.Eve, students.Fay]),
+      )
+    }
+  })
+
+  it('pages through every active student exactly once, by name then uuid, with both tabs counted', async () => {
+    const whole = (await screen()) as AdminStudentsScreen
+    const { seen, pages } = await walk('tab=active&limit=3')
+    const ids = seen.map((row) => row.uuid)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual(await databaseOrder(false))
+    expect([...ids].sort()).toEqual(whole.activeStudents.map((row) => row.uuid).sort())
+    expect(pages).toBe(Math.max(1, Math.ceil(ids.length / 3)))
+    // Each row is the row the whole screen shows.
+    const byId = new Map(whole.activeStudents.map((row) => [row.uuid, row]))
+    for (const row of seen) expect(row).toEqual(byId.get(row.uuid))
+    expect((await page('limit=1')).counts).toEqual({
+      active: whole.activeStudents.length,
+      archived: whole.archivedStudents.length,
+    })
+    // Without `tab` a page is of the active tab.
+    expect((await page('limit=100')).students.map((row) => row.uuid)).toEqual(ids.slice(0, 100))
+  })
+
+  it('orders equal names by uuid, searches name and email, and ends with a null cursor', async () => {
+    const { seen, pages } = await walk(`tab=active&q=${tag}&limit=2`)
+    expect(pages).toBe(3)
+    expect(seen.map((row) => row.name)).toEqual(
+      [...seen.map((row) => row.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    )
+    expect(seen.slice(2).map((row) => row.name)).toEqual([`Bea ${tag}`, `Cal ${tag}`, `Dov ${tag}`])
+    const amys = seen.slice(0, 2).map((row) => row.uuid)
+    expect(amys).toEqual([students.amy, students.Amy].sort())
+    const exact = await page(`q=${tag}&limit=5`)
+    expect(exact.students).toHaveLength(5)
+    expect(exact.nextCursor).toBeNull()
+    const [email] = await selectRows<{ email: string }>(
+      t.db,
+      sql`select email from users where id = ${students.Dov!}`,
+    )
+    expect((await page(`q=${encodeURIComponent(email!.email)}`)).students.map((row) => row.uuid)).toEqual([
+      students.Dov,
+    ])
+    expect((await page('q=no%25body_here')).students).toEqual([])
+  })
+
+  it('pages the archived tab, with when each was archived', async () => {
+    const { seen } = await walk(`tab=archived&q=${tag}&limit=1`)
+    expect(seen.map((row) => row.uuid)).toEqual([students.Eve, students.Fay])
+    for (const row of seen) expect(Date.parse(row.archivedAt!)).not.toBeNaN()
+    const all = await walk('tab=archived&limit=2')
+    expect(all.seen.map((row) => row.uuid)).toEqual(await databaseOrder(true))
+    const active = await page(`tab=active&q=${tag}&limit=100`)
+    expect(active.students.map((row) => row.uuid)).not.toContain(students.Eve)
+  })
+
+  it('answers an empty page for a cursor past the end', async () => {
+    const last = (await page(`q=${tag}&limit=100`)).students.at(-1)!
+    const afterLast = Buffer.from(JSON.stringify([last.name.toLowerCase(), last.uuid])).toString('base64url')
+    const empty = await page(`q=${tag}&cursor=${afterLast}`)
+    expect(empty.students).toEqual([])
+    expect(empty.nextCursor).toBeNull()
+  })
+
+  it('refuses a bad limit, tab or cursor with 400 naming the field, never 500', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+      ['limit=', 'limit'],
+      ['limit=1&limit=2', 'limit'],
+      ['tab=wizard', 'tab'],
+      ['tab=', 'tab'],
+      ['tab=active&tab=archived', 'tab'],
+      ['cursor=not-a-cursor', 'cursor'],
+      [`cursor=${Buffer.from('["a"]').toString('base64url')}`, 'cursor'],
+      [`cursor=${Buffer.from('["a","not-a-uuid"]').toString('base64url')}`, 'cursor'],
+      [`cursor=${'x'.repeat(600)}`, 'cursor'],
+      [`q=${'x'.repeat(201)}`, 'q'],
+    ]) {
+      const response = await byAdmin().get(`/api/v1/screens/admin/students?${query}`)
+      expect(response.statusCode, query).toBe(400)
+      expect(response.headers['content-type']).toContain('application/problem+json')
+      expect(
+        response.json().errors.map((e: { path: string }) => e.path),
+        query,
+      ).toContain(field)
+    }
+  })
+
+  it('refuses everyone but admins, paged or not', async () => {
+    const educator = await t.userWith({ roles: ['educator'] })
+    const student = await t.userWith({ roles: ['student'] })
+    for (const query of ['', '?tab=active&limit=5']) {
+      const url = `/api/v1/screens/admin/students${query}`
+      expect((await t.request({ method: 'GET', url })).statusCode).toBe(401)
+      expect((await as(educator.cookie).get(url)).statusCode).toBe(403)
+      expect((await as(student.cookie).get(url)).statusCode).toBe(403)
+    }
   })
 })
 

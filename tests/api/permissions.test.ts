@@ -641,6 +641,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/screens/admin/students',
+    // One page of a tab: the same gate as the whole screen.
+    request: () => ({ url: '/api/v1/screens/admin/students?tab=archived&q=a&limit=5' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
     route: '/api/v1/screens/admin/users',
     request: () => ({ url: '/api/v1/screens/admin/users' }),
     expect: adminOnly(200),

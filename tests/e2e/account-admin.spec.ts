@@ -60,6 +60,8 @@ test('an admin archives a student, then deletes them for good by typing their em
 
   // Archive on Manage Students.
   await page.goto('/admin/students')
+  // A page at a time: search, so the student is on it however many others there are.
+  await page.getByRole('searchbox', { name: 'Search by name or email' }).fill(student.name)
   const studentRow = page.getByRole('row', { name: new RegExp(student.name) })
   await studentRow.getByRole('button', { name: `Archive ${student.name}` }).click()
   await page

@@ -38,6 +38,9 @@ const stamp = () =>
 const myStudentsNav = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'My Students' })
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+/** Manage Students shows a page at a time: a search finds a student wherever they fall. */
+const searchStudents = (page: Page, text: string) =>
+  page.getByRole('searchbox', { name: 'Search by name or email' }).fill(text)
 
 test('an admin archives a student: they leave the educator’s navigation and dashboard, and come back on restore', async ({
   page,
@@ -59,6 +62,10 @@ test('an admin archives a student: they leave the educator’s navigation and da
   await page.goto('/admin/students')
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Students' })).toBeVisible()
   await expect(page).toHaveTitle('Manage Students | Crestline Prep')
+  await searchStudents(page, student.name)
+  await expect(
+    page.getByRole('status').filter({ hasText: `Showing 1 student matching “${student.name}”.` }),
+  ).toBeVisible()
   const row = page.getByRole('row', { name: new RegExp(student.name) })
   await expect(row.getByRole('link', { name: student.name })).toHaveAttribute(
     'href',
@@ -91,6 +98,8 @@ test('an admin archives a student: they leave the educator’s navigation and da
   await page.getByRole('link', { name: /^Archived/ }).click()
   await expect(page).toHaveURL(/\/admin\/students\?archived=true$/)
   await expect(page.getByRole('heading', { level: 2, name: 'Archived students' })).toBeVisible()
+  // The search stays when the tab changes.
+  await expect(page.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue(student.name)
   const archivedRow = page.getByRole('row', { name: new RegExp(student.name) })
   await expect(archivedRow).toContainText(
     new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date()),
@@ -114,6 +123,49 @@ test('an admin archives a student: they leave the educator’s navigation and da
   await educatorPage.reload()
   await expect(myStudentsNav(educatorPage).getByRole('link', { name: student.name })).toBeVisible()
   await expect(region(educatorPage, 'My students').getByRole('link', { name: student.name })).toBeVisible()
+})
+
+test('Manage Students loads a page at a time: “Load more students” brings the rest, each once', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.setTimeout(180_000)
+  // One more than a page (25), under a tag only they carry; named to sort after everyone else.
+  const tag = `Zed Pager ${stamp()}`
+  const admin = await adminApi()
+  const students: Person[] = []
+  for (let n = 0; n < 26; n++) {
+    const letter = 'abcdefghijklmnopqrstuvwxyz'[n]!
+    students.push(await createPerson(admin, 'student', `${tag} ${letter}${letter}`))
+  }
+  await admin.dispose()
+
+  await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
+  await page.goto('/admin/students')
+  await expect(page.getByRole('link', { name: /^Active \(\d+\)$/ })).toBeVisible()
+  await searchStudents(page, tag)
+  const rows = page.getByRole('row').filter({ hasText: tag })
+  await expect(rows).toHaveCount(25)
+  await expect(
+    page.getByRole('status').filter({ hasText: `Showing 25 students; more to load matching “${tag}”.` }),
+  ).toBeVisible()
+  await expectAccessible()
+  await page.getByRole('button', { name: 'Load more students' }).click()
+  await expect(rows).toHaveCount(26)
+  await expect(
+    page.getByRole('status').filter({ hasText: `Showing 26 students matching “${tag}”.` }),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Load more students' })).toHaveCount(0)
+  // In name order, each once.
+  const names = await rows.getByRole('rowheader').allTextContents()
+  expect(names).toEqual(students.map((student) => student.name))
+
+  // A search nobody matches says so, and clearing it brings the list back.
+  await searchStudents(page, `${tag} nobody`)
+  await expect(page.getByText(`No active students match “${tag} nobody”.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(page.getByRole('searchbox', { name: 'Search by name or email' })).toHaveValue('')
+  await expect(page.getByRole('row').nth(1)).toBeVisible()
 })
 
 test('/admin shows the counts and the archive in its recent activity', async ({ page, expectAccessible }) => {
@@ -363,6 +415,10 @@ test.describe('admin students screenshots', () => {
       await shot('admin-overview')
       await page.goto('/admin/students')
       await settle()
+      await searchStudents(page, student.name)
+      await expect(
+        page.getByRole('status').filter({ hasText: `Showing 1 student matching “${student.name}”.` }),
+      ).toBeVisible()
       await shot('admin-students')
       await page.getByRole('button', { name: `Archive ${student.name}` }).click()
       await expect(page.getByRole('alertdialog')).toBeVisible()

@@ -1,4 +1,11 @@
 import type { Role } from '../../shared/roles'
+import type { AdminStudentTab } from '../../shared/screens'
+
+/** Manage Students: which tab, and the search typed. */
+export interface AdminStudentFilters {
+  tab: AdminStudentTab
+  q: string
+}
 
 export interface UserFilters {
   q: string
@@ -24,7 +31,7 @@ export const queryKeys = {
     admin: ['screens', 'admin'] as const,
     adminOverview: () => ['screens', 'admin', 'overview'] as const,
     adminUsers: () => ['screens', 'admin', 'users'] as const,
-    adminStudents: () => ['screens', 'admin', 'students'] as const,
+    adminStudents: (filters: AdminStudentFilters) => ['screens', 'admin', 'students', filters] as const,
   },
   students: {
     all: ['students'] as const,

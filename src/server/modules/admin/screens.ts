@@ -1,7 +1,13 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../../shared/roles'
 import { ENHANCED_ACT_DATE, withActComposite, withSatCumulative } from '../../../shared/scores'
-import type { AdminOverview, AdminStudentsScreen } from '../../../shared/screens'
+import {
+  type AdminOverview,
+  type AdminStudentPage,
+  type AdminStudentsQuery,
+  type AdminStudentsScreen,
+  STUDENT_PAGE_DEFAULT,
+} from '../../../shared/screens'
 import type { AdminStudentRow } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -9,12 +15,15 @@ import { listAuditEvents } from '../audit/audit-events'
 import { collegeStatusCounts } from '../colleges/colleges'
 import {
   isoSql,
+  isUuid,
   latestActJson,
   latestSatJson,
   type RawAct,
   type RawSat,
   rolesArraySql,
 } from '../students/sql'
+import { likePattern } from '../users/admin-users'
+import { decodeCursor, encodeCursor, invalidCursor } from './cursor'
 
 interface StudentRow {
   name: string
@@ -25,6 +34,25 @@ interface StudentRow {
   act: RawAct | null
 }
 
+/** A Manage Students row's columns beyond name and uuid, for the student whose user id is `id`. */
+const studentDetailsSql = (id: SQL, archivedAt: SQL) => sql`case when ${archivedAt} is null then null
+      else ${isoSql(archivedAt)} end as archived_at,
+      coalesce((select json_agg(json_build_object('name', m.name, 'uuid', m.id, 'roles', ${rolesArraySql(sql`m.id`)})
+          order by m.name, m.id)
+        from team_members tm join users m on m.id = tm.member_id where tm.student_id = ${id}), '[]') as team,
+      ${latestSatJson(id)} as sat, ${latestActJson(id)} as act`
+
+function toAdminStudentRow(row: StudentRow): AdminStudentRow {
+  return {
+    name: row.name,
+    uuid: row.uuid,
+    team: row.team,
+    latestSat: row.sat ? withSatCumulative(row.sat) : null,
+    latestAct: row.act ? withActComposite(row.act) : null,
+    archivedAt: row.archived_at,
+  }
+}
+
 /**
  * `GET /v1/screens/admin/students`: every student with their team and newest scores, in one
  * query; the original `activeStudents` (name, uuid, plus those fields) and the archived ones.
@@ -32,28 +60,63 @@ interface StudentRow {
 export async function adminStudentsScreen(db: DbOrTx): Promise<AdminStudentsScreen> {
   const rows = await selectRows<StudentRow>(
     db,
-    sql`select u.name, u.id as uuid,
-      case when sp.archived_at is null then null else ${isoSql(sql`sp.archived_at`)} end as archived_at,
-      coalesce((select json_agg(json_build_object('name', m.name, 'uuid', m.id, 'roles', ${rolesArraySql(sql`m.id`)})
-          order by m.name, m.id)
-        from team_members tm join users m on m.id = tm.member_id where tm.student_id = u.id), '[]') as team,
-      ${latestSatJson(sql`u.id`)} as sat, ${latestActJson(sql`u.id`)} as act
+    sql`select u.name, u.id as uuid, ${studentDetailsSql(sql`u.id`, sql`sp.archived_at`)}
     from student_profiles sp join users u on u.id = sp.user_id
     order by u.name, u.id`,
   )
   const screen: AdminStudentsScreen = { activeStudents: [], archivedStudents: [] }
   for (const row of rows) {
-    const student: AdminStudentRow = {
-      name: row.name,
-      uuid: row.uuid,
-      team: row.team,
-      latestSat: row.sat ? withSatCumulative(row.sat) : null,
-      latestAct: row.act ? withActComposite(row.act) : null,
-      archivedAt: row.archived_at,
-    }
+    const student = toAdminStudentRow(row)
     ;(row.archived_at ? screen.archivedStudents : screen.activeStudents).push(student)
   }
   return screen
+}
+
+/**
+ * One page of a Manage Students tab, keyset-paged like the user list: by name (case-insensitive),
+ * then uuid, along the `(lower(name), id)` index of users. The page's rows are picked first and
+ * only they get their team and newest scores. Searches name and email.
+ */
+export async function adminStudentsPage(
+  db: DbOrTx,
+  query: Omit<AdminStudentsQuery, 'limit'> & { limit?: number },
+): Promise<AdminStudentPage> {
+  const limit = query.limit ?? STUDENT_PAGE_DEFAULT
+  const conditions: SQL[] = [
+    query.tab === 'archived' ? sql`sp.archived_at is not null` : sql`sp.archived_at is null`,
+  ]
+  if (query.q) {
+    const pattern = likePattern(query.q)
+    conditions.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`)
+  }
+  const after = decodeCursor(query.cursor, 2)
+  if (after) {
+    if (!isUuid(after[1]!)) throw invalidCursor()
+    conditions.push(sql`(lower(u.name), u.id) > (${after[0]}, ${after[1]}::uuid)`)
+  }
+  const rows = await selectRows<StudentRow & { sort_name: string }>(
+    db,
+    sql`with page as (
+      select u.id, u.name, lower(u.name) as sort_name, sp.archived_at
+      from student_profiles sp join users u on u.id = sp.user_id
+      where ${sql.join(conditions, sql` and `)}
+      order by lower(u.name), u.id limit ${limit + 1}
+    )
+    select p.name, p.id as uuid, p.sort_name, ${studentDetailsSql(sql`p.id`, sql`p.archived_at`)}
+    from page p order by p.sort_name, p.id`,
+  )
+  const [counts] = await selectRows<AdminStudentPage['counts']>(
+    db,
+    sql`select count(*) filter (where archived_at is null)::int as active,
+      count(*) filter (where archived_at is not null)::int as archived from student_profiles`,
+  )
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    students: page.map(toAdminStudentRow),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.sort_name, last.uuid]) : null,
+    counts: counts!,
+  }
 }
 
 const RECENT_EVENTS = 10

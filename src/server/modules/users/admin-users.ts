@@ -54,7 +54,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
 }
 
 /** `%` and `_` in a search are literal characters, not patterns. */
-const likePattern = (text: string) => `%${text.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`
+export const likePattern = (text: string) => `%${text.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 /**
  * The admin's user list: by name (case-insensitive), then uuid, so pages never overlap or skip

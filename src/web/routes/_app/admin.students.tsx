@@ -12,9 +12,13 @@ const searchSchema = z.object({ archived: z.literal(true).optional().catch(undef
 
 export const Route = createFileRoute('/_app/admin/students')({
   validateSearch: searchSchema,
-  loader: ({ context }) => {
-    // Warm the cache for admins; the page shows its own loading and error states.
-    if (context.user.profileAdmin != null) void context.queryClient.prefetchQuery(adminStudentsQueryOptions())
+  loaderDeps: ({ search }) => ({ archived: search.archived === true }),
+  loader: ({ context, deps }) => {
+    // Warm the cache for admins with the tab's first page; the page shows its own loading and error states.
+    if (context.user.profileAdmin != null) {
+      const tab = deps.archived ? 'archived' : 'active'
+      void context.queryClient.prefetchInfiniteQuery(adminStudentsQueryOptions({ tab, q: '' }))
+    }
   },
   component: ManageStudentsPage,
 })

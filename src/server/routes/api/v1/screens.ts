@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   adminOverviewSchema,
+  adminStudentPageSchema,
+  adminStudentsQuerySchema,
   adminStudentsScreenSchema,
   adminUsersScreenSchema,
   type MyDashboard,
@@ -9,7 +11,7 @@ import {
   userProfileScreenSchema,
 } from '../../../../shared/screens'
 import { mailStaysInOutbox } from '../../../mail/mailer'
-import { adminOverview, adminStudentsScreen } from '../../../modules/admin/screens'
+import { adminOverview, adminStudentsPage, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
 import { access, requireViewer } from '../../../plugins/access'
 
@@ -72,12 +74,20 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['screens'],
         summary:
-          'Manage Students: `activeStudents` (name, uuid, plus team and newest scores) and `archivedStudents`, in one query',
-        response: { 200: adminStudentsScreenSchema },
+          'Manage Students: `activeStudents` (name, uuid, plus team and newest scores) and `archivedStudents`, in one query; with any of `tab` (active or archived), `q` (name and email), `cursor` or `limit` (up to 100), one page of a tab `{ students, nextCursor, counts }` instead',
+        querystring: adminStudentsQuerySchema,
+        response: { 200: z.union([adminStudentsScreenSchema, adminStudentPageSchema]) },
       },
       config: { access: access.roles('admin') },
     },
-    async () => adminStudentsScreen(app.db),
+    async (request) => {
+      const { tab, q, cursor, limit } = request.query
+      // No paging parameter: the whole screen, exactly as it always was.
+      if (tab === undefined && q === undefined && cursor === undefined && limit === undefined) {
+        return adminStudentsScreen(app.db)
+      }
+      return adminStudentsPage(app.db, { tab, q, cursor, limit })
+    },
   )
 
   app.get(

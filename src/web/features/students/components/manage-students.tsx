@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { formatTimestamp } from '../../../../shared/dates'
 import { ROLE_LABELS } from '../../../../shared/roles'
 import type { AdminStudentRow } from '../../../../shared/students'
@@ -11,17 +11,31 @@ import { RoleLabelBadges } from '../../../components/ui/role-badges'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { useSetStudentArchived } from '../api/archive-student'
 import { adminStudentsQueryOptions } from '../api/get-admin-students'
 import { ArchiveTabs } from './archive-tabs'
 import { LatestScore } from './staff-students'
 
-/** Manage Students (/admin/students): active students with team and scores; archive and restore. */
+/**
+ * Manage Students (/admin/students): active students with team and scores; archive and restore.
+ * A page at a time (`GET /v1/screens/admin/students?tab=…`), searchable by name or email, with
+ * "Load more students" as on Manage Users.
+ */
 export function ManageStudents({ archived }: { archived: boolean }) {
-  const screen = useQuery(adminStudentsQueryOptions())
-  const counts = screen.data
-    ? { active: screen.data.activeStudents.length, archived: screen.data.archivedStudents.length }
-    : null
+  const searchId = useId()
+  const [search, setSearch] = useState('')
+  const q = useDebouncedValue(search.trim())
+  const tab = archived ? 'archived' : 'active'
+  const students = useInfiniteQuery({
+    ...adminStudentsQueryOptions({ tab, q }),
+    // While a new search loads, the last results stay; never another tab's rows under this tab's heading.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3]?.tab === tab ? previous : undefined,
+  })
+  const rows = students.data?.pages.flatMap((page) => page.students) ?? []
+  const counts = students.data?.pages[0]?.counts ?? null
+  const noun = (count: number) => (count === 1 ? 'student' : 'students')
   return (
     <>
       <ArchiveTabs to="/admin/students" counts={counts} />
@@ -32,15 +46,64 @@ export function ManageStudents({ archived }: { archived: boolean }) {
         <h2 id="manage-students-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
           {archived ? 'Archived students' : 'Active students'}
         </h2>
-        {screen.isPending ? (
+        <search aria-label="Students">
+          <form className="flex flex-col gap-1.5" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={searchId} className="font-medium">
+              Search by name or email
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="field-input"
+              value={search}
+              autoComplete="off"
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </form>
+        </search>
+        {students.isPending ? (
           <ListSkeleton label="Loading students…" rows={['h-6 w-full', 'h-6 w-full', 'h-6 w-2/3']} />
-        ) : screen.isError ? (
-          <Alert tone="danger">Could not load the students: {errorMessage(screen.error)}</Alert>
+        ) : students.isError && rows.length === 0 ? (
+          <Alert tone="danger">Could not load the students: {errorMessage(students.error)}</Alert>
+        ) : rows.length === 0 && q !== '' ? (
+          <div className="rounded-lg border border-dashed border-line-strong p-5">
+            <p className="font-semibold">
+              No {archived ? 'archived' : 'active'} students match “{q}”.
+            </p>
+            <p className="mt-1 text-ink-muted">Check the spelling, or search for part of a name or email.</p>
+            <button type="button" className="btn btn-secondary btn-small mt-3" onClick={() => setSearch('')}>
+              Clear search
+            </button>
+          </div>
         ) : archived ? (
-          <ArchivedTable students={screen.data.archivedStudents} />
+          <ArchivedTable students={rows} />
         ) : (
-          <ActiveTable students={screen.data.activeStudents} />
+          <ActiveTable students={rows} />
         )}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p role="status" className="text-sm text-ink-muted">
+            {students.isPlaceholderData
+              ? 'Searching…'
+              : students.isSuccess && rows.length > 0
+                ? `Showing ${rows.length} ${noun(rows.length)}${students.hasNextPage ? '; more to load' : ''}${q ? ` matching “${q}”` : ''}.`
+                : ''}
+          </p>
+          {students.hasNextPage ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => students.fetchNextPage()}
+              disabled={students.isFetchingNextPage}
+              aria-disabled={students.isFetchingNextPage}
+            >
+              {students.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
+              Load more students
+            </button>
+          ) : null}
+        </div>
+        {students.isFetchNextPageError ? (
+          <Alert tone="danger">The next page could not be loaded: {errorMessage(students.error)}</Alert>
+        ) : null}
       </section>
     </>
   )
