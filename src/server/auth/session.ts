@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client'
 import { selectRowsPrepared } from '../db/raw'
 import { twoFactorMissingSql } from '../modules/admin/settings'
 import { recordVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
-import type { Viewer } from '../modules/users/current-user'
+import { type CurrentUserRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
 export const SESSION_EXPIRES_IN = 7 * 24 * 3600
@@ -109,28 +109,41 @@ const recordCheckSql = (studentId: SQL) => sql`
       ${viewerIsGuardianSql(studentId, sql`u.id`)} as record_is_guardian,
       ${recordVersionsSql(studentId)} as record_versions`
 
+/** What a route asks the session query to read as well (plugins/access.ts). */
+export type SessionAlso = { recordId: string } | { currentUser: true }
+
 /**
- * One query: a live session's user and their roles (a disabled user has no session). With
- * `recordId`, the same round trip also answers what a cached student record needs to be served
- * (the viewer's place on its team or family, and its versions): the hottest read makes one query.
+ * One query: a live session's user and their roles (a disabled user has no session). The same
+ * round trip may also answer, for the hottest reads:
+ * - `recordId`: what a cached student record needs to be served (the viewer's place on its team or
+ *   family, and its versions; record-cache.ts);
+ * - `currentUser`: the rest of `GET /api/v1/users/me`'s answer.
  */
 export async function loadSessionViewer(
   db: DbOrTx,
   token: string,
-  recordId?: string,
-): Promise<{ viewer: Viewer; needsRefresh: boolean; record?: RecordCheck } | null> {
-  const [row] = recordId
-    ? await selectRowsPrepared<SessionRow & Partial<RecordRow>>(
-        db,
-        recordId === OWN_RECORD ? 'session-viewer-own-record' : 'session-viewer-record',
-        sql`${sessionViewerSql}, ${recordCheckSql(recordId === OWN_RECORD ? sql`u.id` : sql`${recordId}::uuid`)}
-    ${sessionWhereSql(token)}`,
-      )
-    : await selectRowsPrepared<SessionRow & Partial<RecordRow>>(
-        db,
-        'session-viewer',
-        sql`${sessionViewerSql} ${sessionWhereSql(token)}`,
-      )
+  also?: SessionAlso,
+): Promise<{
+  viewer: Viewer
+  needsRefresh: boolean
+  record?: RecordCheck
+  currentUser?: CurrentUserRow
+} | null> {
+  const recordId = also && 'recordId' in also ? also.recordId : undefined
+  const [name, extras] = recordId
+    ? recordId === OWN_RECORD
+      ? ['session-viewer-own-record', recordCheckSql(sql`u.id`)]
+      : ['session-viewer-record', recordCheckSql(sql`${recordId}::uuid`)]
+    : also
+      ? ['session-current-user', currentUserExtrasSql]
+      : ['session-viewer', undefined]
+  const [row] = await selectRowsPrepared<SessionRow & Partial<RecordRow> & Partial<CurrentUserRow>>(
+    db,
+    name,
+    extras
+      ? sql`${sessionViewerSql}, ${extras} ${sessionWhereSql(token)}`
+      : sql`${sessionViewerSql} ${sessionWhereSql(token)}`,
+  )
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {
@@ -153,6 +166,7 @@ export async function loadSessionViewer(
       twoFactorRequired: row.two_factor_required,
     },
     needsRefresh: row.needs_refresh,
+    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserRow }),
     ...(recordId && {
       record: {
         studentId: recordId === OWN_RECORD ? row.id : recordId,

@@ -3,10 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../shared/roles'
 import type { Auth } from '../auth/better-auth'
-import { loadSessionViewer, OWN_RECORD, type RecordCheck, verifiedSessionToken } from '../auth/session'
+import {
+  loadSessionViewer,
+  OWN_RECORD,
+  type RecordCheck,
+  type SessionAlso,
+  verifiedSessionToken,
+} from '../auth/session'
 import type { Db } from '../db/client'
 import { isUuid } from '../modules/students/sql'
-import { loadViewer, type Viewer } from '../modules/users/current-user'
+import { type CurrentUserRow, loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
 
 /**
@@ -42,10 +48,14 @@ declare module 'fastify' {
      * (`request.recordCheck`), in the same round trip.
      */
     recordParam?: string
+    /** The session query also reads the rest of the current user's answer (`request.currentUserRow`). */
+    currentUser?: boolean
   }
   interface FastifyRequest {
     viewer: Viewer | null
     recordCheck: RecordCheck | null
+    /** Read with the session when the route declares `currentUser` (GET /api/v1/users/me). */
+    currentUserRow: CurrentUserRow | null
   }
 }
 
@@ -69,16 +79,18 @@ export async function resolveViewer(
   if (request.viewer) return request.viewer
   const token = verifiedSessionToken(request.headers.cookie, ctx.secret, ctx.secureCookies)
   if (!token) return null
-  const recordParam = request.routeOptions.config?.recordParam
+  const config = request.routeOptions.config
   const recordId =
-    recordParam === OWN_RECORD
+    config?.recordParam === OWN_RECORD
       ? OWN_RECORD
-      : recordParam && (request.params as Record<string, string | undefined>)[recordParam]
-  const found = await loadSessionViewer(
-    ctx.db,
-    token,
-    recordId && (recordId === OWN_RECORD || isUuid(recordId)) ? recordId : undefined,
-  )
+      : config?.recordParam && (request.params as Record<string, string | undefined>)[config.recordParam]
+  const also: SessionAlso | undefined =
+    recordId && (recordId === OWN_RECORD || isUuid(recordId))
+      ? { recordId }
+      : config?.currentUser
+        ? { currentUser: true }
+        : undefined
+  const found = await loadSessionViewer(ctx.db, token, also)
   if (!found) return null
   if (found.needsRefresh) {
     const { headers, response } = await ctx.auth.api.getSession({
@@ -93,6 +105,7 @@ export async function resolveViewer(
   }
   request.viewer = found.viewer
   request.recordCheck = found.record ?? null
+  request.currentUserRow = found.currentUser ?? null
   return request.viewer
 }
 
@@ -105,6 +118,7 @@ export default fp(
   async function accessPlugin(app: FastifyInstance, ctx: SessionContext) {
     app.decorateRequest('viewer', null)
     app.decorateRequest('recordCheck', null)
+    app.decorateRequest('currentUserRow', null)
 
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/api/v1') && !route.config?.access) {

@@ -6,6 +6,9 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { twoFactorMissingSql } from '../admin/settings'
 
+/** The columns `toCurrentUser` reads. */
+export type CurrentUserRow = Omit<UserRow, 'disabled_at'>
+
 interface UserRow {
   id: string
   name: string
@@ -26,37 +29,43 @@ interface UserRow {
   act: Omit<ActScore, 'cumulative'>[] | null
 }
 
-/** One query: the user, their four profiles and a student's two score lists (oldest first). */
+/**
+ * What the current user's answer holds beyond the session's own columns, for a query over
+ * `users u`: settings, an educator's bio and a student's two score lists (oldest first). The
+ * session query adds it for `GET /api/v1/users/me` (`config.currentUser`), so that read is one
+ * round trip.
+ */
+export const currentUserExtrasSql = sql`u.email_on_shared_notes, u.email_task_reminders, u.time_zone,
+      u.two_factor_enabled, (select bio from educator_profiles where user_id = u.id) as bio,
+      case when not exists(select 1 from student_profiles where user_id = u.id) then null else coalesce((
+        select json_agg(json_build_object('date', _s.date, 'english', _s.english, 'math', _s.math)
+          order by _s.date, _s.created_at, _s.id)
+        from sat_scores _s where _s.student_id = u.id), '[]') end as sat,
+      case when not exists(select 1 from student_profiles where user_id = u.id) then null else coalesce((
+        select json_agg(json_build_object('date', _a.date, 'english', _a.english, 'math', _a.math,
+          'reading', _a.reading, 'science', _a.science) order by _a.date, _a.created_at, _a.id)
+        from act_scores _a where _a.student_id = u.id), '[]') end as act`
+
+/** One query: the user, their profiles and a student's two score lists. */
 async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
   const [row] = await selectRowsPrepared<UserRow>(
     db,
     'current-user',
     sql`
-    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at, u.email_on_shared_notes,
-      u.email_task_reminders, u.time_zone, u.two_factor_enabled,
+    select u.id, u.name, u.email, u.onboarding_required, u.disabled_at,
+      exists(select 1 from student_profiles where user_id = u.id) as is_student,
+      exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
+      exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
+      exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
       ${twoFactorMissingSql} as two_factor_required,
-      sp.user_id is not null as is_student, ap.user_id is not null as is_admin,
-      fp.user_id is not null as is_fao, gp.user_id is not null as is_guardian, ep.bio,
-      case when sp.user_id is null then null else coalesce((
-        select json_agg(json_build_object('date', s.date, 'english', s.english, 'math', s.math)
-          order by s.date, s.created_at, s.id)
-        from sat_scores s where s.student_id = u.id), '[]') end as sat,
-      case when sp.user_id is null then null else coalesce((
-        select json_agg(json_build_object('date', a.date, 'english', a.english, 'math', a.math,
-          'reading', a.reading, 'science', a.science) order by a.date, a.created_at, a.id)
-        from act_scores a where a.student_id = u.id), '[]') end as act
-    from users u
-    left join student_profiles sp on sp.user_id = u.id
-    left join educator_profiles ep on ep.user_id = u.id
-    left join admin_profiles ap on ap.user_id = u.id
-    left join fao_profiles fp on fp.user_id = u.id
-    left join guardian_profiles gp on gp.user_id = u.id
-    where u.id = ${userId}`,
+      ${currentUserExtrasSql}
+    from users u where u.id = ${userId}`,
   )
   return row
 }
 
-function toCurrentUser(row: UserRow): CurrentUser {
+/** The answer of `GET /api/v1/users/me` from the user's row (or the session's, which has the same columns). */
+export function toCurrentUser(row: CurrentUserRow): CurrentUser {
   return {
     name: row.name,
     uuid: row.id,

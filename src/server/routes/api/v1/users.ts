@@ -13,7 +13,7 @@ import {
 import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
-import { getCurrentUser } from '../../../modules/users/current-user'
+import { getCurrentUser, toCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
 import { access, requireViewer } from '../../../plugins/access'
@@ -87,9 +87,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me',
     {
       schema: { tags: ['users'], summary: 'The current user', response: { 200: currentUserSchema } },
-      config: { access: access.duringOnboarding },
+      config: { access: access.duringOnboarding, currentUser: true },
     },
     async (request) => {
+      // Read with the session in one round trip; by itself when the session was just refreshed.
+      if (request.currentUserRow) return toCurrentUser(request.currentUserRow)
       const user = await getCurrentUser(app.db, requireViewer(request).id)
       if (!user) throw unauthorized()
       return user
