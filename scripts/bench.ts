@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { createUser } from '../tests/factories'
@@ -58,13 +59,18 @@ function rssMb(pid: number): number {
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
 }
 
-async function load(url: string, headers: Record<string, string> = {}, pid?: number) {
+async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  pid?: number,
+  options: Partial<autocannon.Options> = {},
+) {
   let peakRss = 0
   const sampler = pid ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250) : undefined
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...options })
   if (sampler) clearInterval(sampler)
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
-  return { rps: result.requests.average, p99: result.latency.p99, peakRss }
+  return { rps: result.requests.average, p99: result.latency.p99, peakRss, timeouts: result.timeouts }
 }
 
 async function startupTimes() {
@@ -134,14 +140,20 @@ function publicPageJavaScript(dir: string, gzip: (file: string) => number) {
   ])
 }
 
-/** 10k students with 20 documents and 10 scores each, two educators per team (docs/product.md#budgets). */
-async function seedStudents(client: pg.Client) {
-  await client.query(`
+/** How many students the bench seeds: `--students N` (default 10,000). */
+const STUDENTS = Number(process.argv[process.argv.indexOf('--students') + 1] || 0) || 10_000
+
+/** Runs several SQL statements: `pg.Client.query` or `PGlite.exec`. */
+type RunSql = (statements: string) => Promise<unknown>
+
+/** STUDENTS students with 20 documents and 10 scores each, two educators per team (docs/product.md#budgets). */
+async function seedStudents(run: RunSql) {
+  await run(`
     insert into users (name, email, onboarding_required)
       select 'Bench Educator ' || g, 'bench-educator-' || g || '@example.test', false from generate_series(1, 50) g;
     insert into educator_profiles (user_id, bio) select id, 'Bench bio.' from users where email like 'bench-educator-%';
     insert into users (name, email, onboarding_required)
-      select 'Bench Student ' || g, 'bench-student-' || g || '@example.test', false from generate_series(1, 10000) g;
+      select 'Bench Student ' || g, 'bench-student-' || g || '@example.test', false from generate_series(1, ${STUDENTS}) g;
     insert into student_profiles (user_id) select id from users where email like 'bench-student-%';
     with s as (select id, row_number() over (order by id) as n from users where email like 'bench-student-%'),
       e as (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-educator-%')
@@ -159,21 +171,26 @@ async function seedStudents(client: pg.Client) {
   `)
 }
 
-/** The record this bench reads: 20 documents and 30 scores (15 SAT, 15 ACT), on a team of two. */
-async function seedTarget(client: pg.Client, studentId: string) {
-  await client.query(
+/**
+ * The record this bench reads: 20 documents and 30 scores (15 SAT, 15 ACT), on a team of two;
+ * and the coach, an educator on the teams of 40 students (this one among them).
+ */
+async function seedTarget(run: RunSql, studentId: string, coachId: string) {
+  await run(
     `insert into team_members (student_id, member_id)
-       select $1, user_id from educator_profiles order by user_id limit 2;
+       select $1, user_id from educator_profiles where user_id <> $2 order by user_id limit 2;
+     insert into team_members (student_id, member_id)
+       select user_id, $2 from student_profiles where user_id <> $1 order by user_id limit 39;
+     insert into team_members (student_id, member_id) values ($1, $2);
      insert into documents (student_id, creator_id, name, url, pinned, created_at)
        select $1, (select user_id from educator_profiles order by user_id limit 1), 'Target document ' || d,
          'https://docs.example.com/t/' || d, d <= 2, now() - d * interval '1 hour' from generate_series(1, 20) d;
      insert into sat_scores (student_id, date, english, math)
        select $1, date '2024-01-06' + d * 20, 400 + d * 20, 420 + d * 20 from generate_series(1, 15) d;
      insert into act_scores (student_id, date, english, math, reading, science)
-       select $1, date '2025-01-11' + d * 20, 18 + d, 19 + d, 20 + d, 17 + d from generate_series(1, 15) d;`.replace(
-      /\$1/g,
-      `'${studentId}'`,
-    ),
+       select $1, date '2025-01-11' + d * 20, 18 + d, 19 + d, 20 + d, 17 + d from generate_series(1, 15) d;`
+      .replace(/\$1/g, `'${studentId}'`)
+      .replace(/\$2/g, `'${coachId}'`),
   )
 }
 
@@ -210,6 +227,153 @@ async function oneAtATime(
   return { median: times[N / 2]!, queries: (after - before - 2) / N }
 }
 
+interface People {
+  student: { id: string; email: string; password: string }
+  coach: { email: string; password: string }
+  admin: { email: string; password: string }
+}
+
+/** The people the bench logs in as, made by the test factory (a known password). */
+async function createPeople(db: Parameters<typeof createUser>[0]): Promise<People> {
+  const student = await createUser(db, { roles: ['student'] })
+  const coach = await createUser(db, { roles: ['educator'], name: 'Bench Coach' })
+  const admin = await createUser(db, { roles: ['admin'] })
+  return { student, coach, admin }
+}
+
+async function signIn(port: number, person: { email: string; password: string }) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    // As a browser would: better-auth refuses a sign-in without an Origin in production.
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  })
+  if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`)
+  return response.headers.getSetCookie()[0]!.split(';')[0]!
+}
+
+/**
+ * The budget rows of one database: the hot reads under 100 connections (each against the bare
+ * route, and on PostgreSQL also against a bare route sending as many bytes), the writes under 50,
+ * and the server's peak RSS through all of it.
+ */
+async function hotPaths(
+  kind: 'PostgreSQL' | 'embedded',
+  port: number,
+  pid: number,
+  people: People,
+  yardstick: { barePort: number; baseline: number },
+) {
+  const base = `http://127.0.0.1:${port}`
+  const cookies = {
+    student: await signIn(port, people.student),
+    coach: await signIn(port, people.coach),
+    admin: await signIn(port, people.admin),
+  }
+  const record = `/api/v1/students/${people.student.id}`
+  const reads = [
+    ['GET /api/v1/students/{id}', record, cookies.student],
+    ['GET /api/v1/screens/my-dashboard (student)', '/api/v1/screens/my-dashboard', cookies.student],
+    [
+      'GET /api/v1/screens/my-dashboard (educator, 40 students)',
+      '/api/v1/screens/my-dashboard',
+      cookies.coach,
+    ],
+    ['GET /api/v1/users/me', '/api/v1/users/me', cookies.student],
+    [
+      'GET /api/v1/users?q=student-1&limit=25 (admin search)',
+      '/api/v1/users?q=student-1&limit=25',
+      cookies.admin,
+    ],
+  ] as const
+  const budget =
+    kind === 'PostgreSQL' ? '>= 25% (40% of same size), p99 < 30 ms' : 'no timeouts, p99 < 100 ms'
+  let peakRss = 0
+  for (const [label, endpoint, cookie] of reads) {
+    const result = await load(`${base}${endpoint}`, { cookie }, pid)
+    peakRss = Math.max(peakRss, result.peakRss)
+    const ratio = ((result.rps / yardstick.baseline) * 100).toFixed(1)
+    let sizedText = ''
+    if (kind === 'PostgreSQL') {
+      // The same yardstick sending a body as large as this read's: what the bytes alone cost here.
+      const bytes = (await (await fetch(`${base}${endpoint}`, { headers: { cookie } })).text()).length
+      const sized = await load(`http://127.0.0.1:${yardstick.barePort}/bare-sized/${bytes}`)
+      sizedText = `, ${((result.rps / sized.rps) * 100).toFixed(1)}% of bare sending the same ${(bytes / 1024).toFixed(1)} KB (${Math.round(sized.rps)} req/s)`
+    }
+    rows.push([
+      `${label} (${kind}, 100 connections)`,
+      `${Math.round(result.rps)} req/s = ${ratio}% of bare${sizedText}, p99 ${result.p99} ms, ${result.timeouts} timeouts`,
+      budget,
+    ])
+  }
+
+  // Writes: each connection adds an SAT score and deletes it again (its own date, so no two
+  // connections race for one entry); and a document saved again as it is.
+  let connection = 0
+  const score = (context: { date?: string }) =>
+    JSON.stringify({ date: context.date, english: 500, math: 500 })
+  const scoreWrites = await load(
+    `${base}${record}/sat-scores`,
+    { cookie: cookies.student, 'content-type': 'application/json' },
+    pid,
+    {
+      connections: 50,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request: object, context: { date?: string }) => {
+            context.date ??= new Date(Date.UTC(2020, 0, 1 + connection++)).toISOString().slice(0, 10)
+            return { ...request, body: score(context) }
+          },
+        },
+        {
+          method: 'DELETE',
+          setupRequest: (request: object, context: { date?: string }) => ({
+            ...request,
+            body: score(context),
+          }),
+        },
+      ],
+    },
+  )
+  peakRss = Math.max(peakRss, scoreWrites.peakRss)
+  rows.push([
+    `POST then DELETE an SAT score (${kind}, 50 connections)`,
+    `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms`,
+    'p99 < 30 ms',
+  ])
+  const [document] = (await (await fetch(`${base}${record}`, { headers: { cookie: cookies.admin } })).json())
+    .documents
+  const documentWrites = await load(
+    `${base}${record}/documents/${document.uuid}`,
+    { cookie: cookies.admin, 'content-type': 'application/json' },
+    pid,
+    {
+      connections: 50,
+      method: 'PUT',
+      body: JSON.stringify({
+        name: document.name,
+        url: document.url,
+        creatorUUID: document.creator.uuid,
+        hidden: document.hidden,
+        pinned: document.pinned,
+      }),
+    },
+  )
+  peakRss = Math.max(peakRss, documentWrites.peakRss)
+  rows.push([
+    `PUT a document (${kind}, 50 connections)`,
+    `${Math.round(documentWrites.rps)} req/s, p99 ${documentWrites.p99} ms`,
+    'p99 < 30 ms',
+  ])
+  rows.push([
+    `server RSS, peak through that load (${kind})`,
+    `${peakRss.toFixed(0)} MB`,
+    kind === 'PostgreSQL' ? '< 200 MB' : '< 300 MB',
+  ])
+  return cookies
+}
+
 async function main() {
   // It measures the production build, as `npm start` serves it: build first when that is missing or stale.
   const stale = buildIsStale()
@@ -233,14 +397,20 @@ async function main() {
   const client = new pg.Client({ connectionString: url.toString() })
   try {
     const database = await openDatabase({ url: url.toString(), poolSize: 2 })
-    const student = await createUser(database.db, { roles: ['student'] })
-    const adminUser = await createUser(database.db, { roles: ['admin'] })
+    const people = await createPeople(database.db)
     await database.close()
     await client.connect()
     const seeded = performance.now()
-    await seedStudents(client)
-    await seedTarget(client, student.id)
-    console.error(`seeded 10,000 students in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    const run: RunSql = (statements) => client.query(statements)
+    await seedStudents(run)
+    await seedTarget(
+      run,
+      people.student.id,
+      (await client.query(`select id from users where email = $1`, [people.coach.email])).rows[0].id,
+    )
+    console.error(
+      `seeded ${STUDENTS.toLocaleString('en-US')} students in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    )
 
     const barePort = await freePort()
     const bare = fork('scripts/bench-bare.mjs', { env: { ...process.env, PORT: String(barePort) } })
@@ -257,60 +427,32 @@ async function main() {
     })
     children.push(server)
     await waitFor200(`http://127.0.0.1:${port}/api/health`)
-    const signIn = async (person: { email: string; password: string }) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-        method: 'POST',
-        // As a browser would: better-auth refuses a sign-in without an Origin in production.
-        headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
-        body: JSON.stringify({ email: person.email, password: person.password }),
-      })
-      if (!response.ok) throw new Error(`bench sign-in failed: ${response.status} ${await response.text()}`)
-      return response.headers.getSetCookie()[0]!.split(';')[0]!
-    }
-    const cookie = await signIn(student)
-    const adminCookie = await signIn(adminUser)
-
     if (process.env.BENCH_SEED_ONLY) return
+
     const baseline = await load(`http://127.0.0.1:${barePort}/bare`)
     rows.push([
-      'bare Fastify route (yardstick)',
+      `bare Fastify route (yardstick; ${STUDENTS.toLocaleString('en-US')} students)`,
       `${Math.round(baseline.rps)} req/s, p99 ${baseline.p99} ms`,
       '-',
     ])
-    let peakRss = 0
-    const endpoints = [
-      ['GET /api/v1/students/{id}', `/api/v1/students/${student.id}`],
-      ['GET /api/v1/screens/my-dashboard', '/api/v1/screens/my-dashboard'],
-      ['GET /api/v1/users/me', '/api/v1/users/me'],
-    ] as const
-    for (const [label, endpoint] of endpoints) {
-      // The same yardstick sending a body as large as this read's: what the bytes alone cost here.
-      const bytes = (
-        await (await fetch(`http://127.0.0.1:${port}${endpoint}`, { headers: { cookie } })).text()
-      ).length
-      const sized = await load(`http://127.0.0.1:${barePort}/bare-sized/${bytes}`)
-      const result = await load(`http://127.0.0.1:${port}${endpoint}`, { cookie }, server.pid)
-      peakRss = Math.max(peakRss, result.peakRss)
-      const ratio = ((result.rps / baseline.rps) * 100).toFixed(1)
-      const sizedRatio = ((result.rps / sized.rps) * 100).toFixed(1)
-      rows.push([
-        `${label} (PostgreSQL, 100 connections, pool 10)`,
-        `${Math.round(result.rps)} req/s = ${ratio}% of bare, ${sizedRatio}% of bare sending the same ${(bytes / 1024).toFixed(1)} KB (${Math.round(sized.rps)} req/s), p99 ${result.p99} ms`,
-        '>= 25% (40% of same size), p99 < 30 ms',
-      ])
-    }
-    rows.push(['server RSS under that load (PostgreSQL)', `${peakRss.toFixed(0)} MB`, '< 200 MB'])
-    const single = await oneAtATime(`http://127.0.0.1:${port}/api/v1/students/${student.id}`, cookie, 200, {
-      client,
-      dbName,
-    })
+    const yardstick = { barePort, baseline: baseline.rps }
+    const cookies = await hotPaths('PostgreSQL', port, server.pid!, people, yardstick)
+
+    const single = await oneAtATime(
+      `http://127.0.0.1:${port}/api/v1/students/${people.student.id}`,
+      cookies.student,
+      200,
+      {
+        client,
+        dbName,
+      },
+    )
     rows.push([
       'GET /api/v1/students/{id}, one at a time (20 documents, 30 scores)',
       `median ${single.median.toFixed(1)} ms, ${single.queries.toFixed(1)} database round trips per request`,
-      'info (session + record)',
+      'info (one when the record is unchanged)',
     ])
-    // The admin screens over the same 10k students, one request at a time (mostly info; the
-    // Manage Students page's first screen has a budget).
+    // The admin screens over the same students, one request at a time.
     const adminReads = [
       ['GET /api/v1/users?limit=25 (first page)', '/api/v1/users?limit=25', 'info'],
       ['GET /api/v1/users?q=student-1&limit=25 (search)', '/api/v1/users?q=student-1&limit=25', 'info'],
@@ -323,9 +465,11 @@ async function main() {
       ],
     ] as const
     for (const [label, endpoint, budget] of adminReads) {
-      const read = await oneAtATime(`http://127.0.0.1:${port}${endpoint}`, adminCookie, 40)
+      const read = await oneAtATime(`http://127.0.0.1:${port}${endpoint}`, cookies.admin, 40)
       rows.push([`${label}, one at a time`, `median ${read.median.toFixed(1)} ms`, budget])
     }
+    await stop(server)
+    if (!process.env.BENCH_SKIP_EMBEDDED) await embedded(yardstick)
   } finally {
     for (const child of children) await stop(child)
     await client.end().catch(() => {})
@@ -336,6 +480,42 @@ async function main() {
   await startupTimes()
   javascriptSizes()
   printRows()
+}
+
+/** The same rows on the embedded database (PGlite in the server's process), seeded alike. */
+async function embedded(yardstick: { barePort: number; baseline: number }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-bench-embedded-'))
+  try {
+    const database = await openDatabase({ dataDir })
+    const people = await createPeople(database.db)
+    const pglite = (database.db as unknown as { $client: { exec(sql: string): Promise<unknown> } }).$client
+    const seeded = performance.now()
+    await seedStudents((statements) => pglite.exec(statements))
+    const [{ id: coachId }] = (
+      (await database.db.execute(
+        sql`select id from users where email = ${people.coach.email}`,
+      )) as unknown as {
+        rows: Array<{ id: string }>
+      }
+    ).rows as [{ id: string }]
+    await seedTarget((statements) => pglite.exec(statements), people.student.id, coachId)
+    await database.close()
+    console.error(`seeded the embedded database in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    const port = await freePort()
+    const server = startServer({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PORT: String(port),
+    })
+    try {
+      await waitFor200(`http://127.0.0.1:${port}/api/health`)
+      await hotPaths('embedded', port, server.pid!, people, yardstick)
+    } finally {
+      await stop(server)
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 function printRows() {
