@@ -60,12 +60,16 @@ async function expectFreshOnB(what: string) {
     expect(onB.statusCode, `${what}, as ${viewer.email}`).toBe(expected.statusCode)
     expect(onB.json(), `${what}, as ${viewer.email}`).toEqual(expected.json())
   }
-  // The student's dashboard carries the same kept record.
-  fresh.app.recordCache.clear()
-  const dashboard = { method: 'GET' as const, url: '/api/v1/screens/my-dashboard', cookie: student.cookie }
-  const expected = await fresh.request(dashboard)
-  expect(expected.json().student.uuid).toBe(student.id)
-  expect((await b.request(dashboard)).json(), `${what}, the student's dashboard`).toEqual(expected.json())
+  // The student's dashboard carries the same kept record; the educator's, their kept list.
+  for (const viewer of [student, educator]) {
+    fresh.app.recordCache.clear()
+    const dashboard = { method: 'GET' as const, url: '/api/v1/screens/my-dashboard', cookie: viewer.cookie }
+    const expected = await fresh.request(dashboard)
+    expect(expected.json().student?.uuid ?? expected.json().students).toBeTruthy()
+    expect((await b.request(dashboard)).json(), `${what}, ${viewer.email}'s dashboard`).toEqual(
+      expected.json(),
+    )
+  }
 }
 
 describe('a cached student record', () => {
@@ -73,8 +77,8 @@ describe('a cached student record', () => {
     await expectFreshOnB('first read')
     const { hits, misses } = b.app.recordCache
     await expectFreshOnB('second read')
-    // Each viewer's read and the student's dashboard.
-    expect(b.app.recordCache.hits - hits).toBe(viewers().length + 1)
+    // Each viewer's read, and the student's and the educator's dashboards.
+    expect(b.app.recordCache.hits - hits).toBe(viewers().length + 2)
     expect(b.app.recordCache.misses - misses).toBe(0)
   })
 
@@ -162,6 +166,13 @@ describe('a cached student record', () => {
         async () => {
           const newcomer = await createUser(t.db, { roles: ['fao'], name: 'Fay Aid' })
           await write('PUT', `${record()}/team-members/${newcomer.id}`, admin.cookie)
+        },
+      ],
+      [
+        'another student joins the educator’s team (their dashboard list grows)',
+        async () => {
+          const other = await createUser(t.db, { roles: ['student'], name: 'Olive Other' })
+          await write('PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
         },
       ],
       [

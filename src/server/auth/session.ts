@@ -4,7 +4,7 @@ import type { Role } from '../../shared/roles'
 import type { DbOrTx } from '../db/client'
 import { selectRowsPrepared } from '../db/raw'
 import { twoFactorMissingSql } from '../modules/admin/settings'
-import { recordVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
+import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
 import { type CurrentUserRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
@@ -73,6 +73,7 @@ interface RecordRow {
   record_on_team: boolean
   record_is_guardian: boolean
   record_versions: string
+  team_versions: string
 }
 
 /** A student record's access facts and versions, read with the session (record-cache.ts). */
@@ -82,6 +83,8 @@ export interface RecordCheck {
   viewerOnTeam: boolean
   viewerIsGuardian: boolean
   versions: string
+  /** With `recordParam: 'self'`: the versions of the caller's team students (record-cache.ts). */
+  teamVersions?: string
 }
 
 const sessionViewerSql = sql`
@@ -100,7 +103,10 @@ const sessionWhereSql = (token: string) => sql`
     where s.token = ${token} and s.expires_at > now() and u.disabled_at is null
       and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`
 
-/** `recordParam: 'self'` (plugins/access.ts): the record checked with the session is the caller's own. */
+/**
+ * `recordParam: 'self'` (plugins/access.ts, My Dashboard): the record checked with the session is
+ * the caller's own, and the versions of the students whose team they are on come with it.
+ */
 export const OWN_RECORD = 'self'
 
 const recordCheckSql = (studentId: SQL) => sql`
@@ -132,7 +138,10 @@ export async function loadSessionViewer(
   const recordId = also && 'recordId' in also ? also.recordId : undefined
   const [name, extras] = recordId
     ? recordId === OWN_RECORD
-      ? ['session-viewer-own-record', recordCheckSql(sql`u.id`)]
+      ? [
+          'session-viewer-own-record',
+          sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
+        ]
       : ['session-viewer-record', recordCheckSql(sql`${recordId}::uuid`)]
     : also
       ? ['session-current-user', currentUserExtrasSql]
@@ -174,6 +183,7 @@ export async function loadSessionViewer(
         viewerOnTeam: row.record_on_team === true,
         viewerIsGuardian: row.record_is_guardian === true,
         versions: String(row.record_versions),
+        ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
       },
     }),
   }

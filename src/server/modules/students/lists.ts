@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
+import { teamVersionsSql } from './record'
 import { isUuid, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
 
 /** Active students whose team the educator is on, by name. */
@@ -49,25 +50,38 @@ export async function visibleStudents(db: DbOrTx, viewer: Viewer, archived: bool
 
 /** The staff member's active students with each one's newest SAT and ACT entry, in one query. */
 export async function teamStudentsWithLatest(db: DbOrTx, memberId: string): Promise<StudentWithLatest[]> {
-  const rows = await selectRowsPrepared<{
-    name: string
-    uuid: string
-    sat: RawSat | null
-    act: RawAct | null
+  return (await teamStudentsAndVersions(db, memberId)).students
+}
+
+/**
+ * The same list, and the versions it was built from (read by the same statement, for the record
+ * cache: `teamVersionsSql`).
+ */
+export async function teamStudentsAndVersions(
+  db: DbOrTx,
+  memberId: string,
+): Promise<{ students: StudentWithLatest[]; versions: string }> {
+  const [row] = await selectRowsPrepared<{
+    versions: string
+    students: Array<{ name: string; uuid: string; sat: RawSat | null; act: RawAct | null }>
   }>(
     db,
     'team-students-latest',
-    sql`select u.name, u.id as uuid,
-      ${latestSatJson(sql`u.id`)} as sat, ${latestActJson(sql`u.id`)} as act
-    from team_members tm
-    join student_profiles sp on sp.user_id = tm.student_id and sp.archived_at is null
-    join users u on u.id = sp.user_id
-    where tm.member_id = ${memberId} order by u.name, u.id`,
+    sql`select ${teamVersionsSql(sql`${memberId}::uuid`)} as versions,
+      coalesce((select json_agg(json_build_object('name', u.name, 'uuid', u.id,
+          'sat', ${latestSatJson(sql`u.id`)}, 'act', ${latestActJson(sql`u.id`)}) order by u.name, u.id)
+        from team_members tm
+        join student_profiles sp on sp.user_id = tm.student_id and sp.archived_at is null
+        join users u on u.id = sp.user_id
+        where tm.member_id = ${memberId}), '[]') as students`,
   )
-  return rows.map((row) => ({
-    name: row.name,
-    uuid: row.uuid,
-    latestSat: row.sat ? withSatCumulative(row.sat) : null,
-    latestAct: row.act ? withActComposite(row.act) : null,
-  }))
+  return {
+    versions: row!.versions,
+    students: row!.students.map((student) => ({
+      name: student.name,
+      uuid: student.uuid,
+      latestSat: student.sat ? withSatCumulative(student.sat) : null,
+      latestAct: student.act ? withActComposite(student.act) : null,
+    })),
+  }
 }

@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache'
-import { studentSchema } from '../../../shared/students'
+import { studentSchema, studentWithLatestSchema } from '../../../shared/students'
 import type { RecordCheck } from '../../auth/session'
 import type { Db } from '../../db/client'
 import { notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
+import { teamStudentsAndVersions } from './lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } from './record'
 
 /**
@@ -18,7 +19,8 @@ import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } f
  * under) and kept.
  *
  * What a record shows depends on the viewer only through their access (hidden documents,
- * guardians' emails), so answers are kept per student and access. Only committed reads go
+ * guardians' emails), so answers are kept per student and access. A staff member's list of
+ * students is kept likewise, under the versions of every student on it (`teamVersionsSql`). Only committed reads go
  * through here: never a transaction's handle.
  */
 export class RecordCache {
@@ -57,6 +59,23 @@ export class RecordCache {
     return body
   }
 
+  /**
+   * A staff member's students with their newest scores (My Dashboard's `students`) as JSON text,
+   * kept while `teamVersions` (read with the session) are current.
+   */
+  async teamBody(db: Db, memberId: string, teamVersions: string): Promise<string> {
+    const kept = this.#entries.get(`team:${memberId}`)
+    if (kept?.versions === teamVersions) {
+      this.hits++
+      return kept.body
+    }
+    this.misses++
+    const { students, versions } = await teamStudentsAndVersions(db, memberId)
+    const body = JSON.stringify(studentsWithLatestSchema.encode(students))
+    this.#entries.set(`team:${memberId}`, { versions, body })
+    return body
+  }
+
   clear() {
     this.#entries.clear()
   }
@@ -73,5 +92,7 @@ function checkedAccess(viewer: Viewer, check: RecordCheck): { access: StudentAcc
   if (!access) throw notFound('No such student.')
   return { access, versions: check.versions }
 }
+
+const studentsWithLatestSchema = studentWithLatestSchema.array()
 
 const key = (studentId: string, access: StudentAccess) => `${studentId}:${access}`

@@ -79,6 +79,17 @@ export const recordVersionsSql = (studentId: SQL) =>
   sql`coalesce((select version from record_versions where key = ${studentId}::text), 0) || ':' ||
     coalesce((select version from record_versions where key = 'people'), 0)`
 
+/**
+ * The versions of the students whose team `memberId` is on, and `people`: a staff member's list
+ * of students is unchanged while this is. Count, largest and sum of the students' versions: each
+ * bump takes a new, larger value of one sequence, so a student joining, changing or leaving the
+ * list (leaving lowers the count) moves it.
+ */
+export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' || coalesce(max(_rv.version), 0)
+    || ':' || coalesce(sum(_rv.version), 0) from team_members _tm
+    left join record_versions _rv on _rv.key = _tm.student_id::text where _tm.member_id = ${memberId})
+  || ':' || coalesce((select version from record_versions where key = 'people'), 0)`
+
 /** One query: the student, the viewer's place on the team, the team, guardians, documents and scores. */
 async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
   const [row] = await selectRowsPrepared<RecordRow>(

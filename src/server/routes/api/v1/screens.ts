@@ -27,16 +27,26 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: access.anyUser, recordParam: 'self' },
     },
+    // A student's dashboard is their name and record, a staff member's their name and students:
+    // both as kept by the record cache (JSON text encoded by the same schemas as this one's
+    // `student` and `students`), checked with the session. It answers exactly what myDashboard()
+    // would; other mixes of roles take that path.
     async (request, reply) => {
       const viewer = requireViewer(request)
-      if (viewer.roles.size > 1 || !viewer.roles.has('student')) return myDashboard(app.db, viewer)
-      // A student's dashboard is their name and their record: the record as kept by the record
-      // cache (JSON text encoded by studentSchema, which this schema's `student` is), checked with
-      // the session. It answers exactly what myDashboard() would.
-      const student = await app.recordCache.body(app.db, viewer, viewer.id, request.recordCheck)
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(`{"name":${JSON.stringify(viewer.name)},"student":${student}}` as unknown as MyDashboard)
+      const { roles } = viewer
+      const check = request.recordCheck
+      const json = (field: string, body: string) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send(`{"name":${JSON.stringify(viewer.name)},"${field}":${body}}` as unknown as MyDashboard)
+      if (roles.size === 1 && roles.has('student')) {
+        return json('student', await app.recordCache.body(app.db, viewer, viewer.id, check))
+      }
+      const staffOnly = [...roles].every((role) => role === 'educator' || role === 'fao' || role === 'admin')
+      if (staffOnly && (roles.has('educator') || roles.has('fao')) && check?.teamVersions) {
+        return json('students', await app.recordCache.teamBody(app.db, viewer.id, check.teamVersions))
+      }
+      return myDashboard(app.db, viewer)
     },
   )
 
