@@ -192,9 +192,38 @@ function Skeleton() {
   return <div className="skeleton h-11 w-full" aria-hidden="true" />
 }
 
+/**
+ * Shown instead of the login card while the island checks an invite (the head's script marks
+ * such a visit "invite"). Not a heading: the page's one `<h1>` is the card's.
+ */
+function InviteCheck() {
+  return (
+    <div className="invite-check mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <div className="card p-6 sm:p-8">
+        <p className="text-2xl font-bold tracking-tight">Checking your invite</p>
+        <div role="status" className="mt-6 flex flex-col gap-4">
+          <span className="sr-only">Checking your invite…</span>
+          <Skeleton />
+          <Skeleton />
+          <Skeleton />
+        </div>
+      </div>
+    </div>
+  )
+}
+
 function LoginBody() {
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+    <>
+      <InviteCheck />
+      <LoginCard />
+    </>
+  )
+}
+
+function LoginCard() {
+  return (
+    <div className="login-card mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <div className="card p-6 sm:p-8" data-island="login">
         <h1 className="text-2xl font-bold tracking-tight" data-title>
           Log in
@@ -238,12 +267,6 @@ function LoginBody() {
           <Alert tone="danger">
             <span data-notice="form-error" />
           </Alert>
-          <div role="status" className="flex flex-col gap-4" data-part="checking">
-            <span className="sr-only">Checking your invite…</span>
-            <Skeleton />
-            <Skeleton />
-            <Skeleton />
-          </div>
           <TwoFactorForm />
           <CreateAccountForm />
           <p className="text-center text-sm text-ink-muted" data-part="have-account">
