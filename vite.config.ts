@@ -54,7 +54,7 @@ const config: UserConfig = {
       input: {
         app: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         site: fileURLToPath(new URL('./src/web/site/islands/site.ts', import.meta.url)),
-        // The prerendered /login's island (ADR 035).
+        // The prerendered /login's island (ADR 036).
         login: fileURLToPath(new URL('./src/web/site/islands/login.ts', import.meta.url)),
       },
     },

@@ -142,7 +142,7 @@ function publicPageJavaScript(dir: string, gzip: (file: string) => number) {
     `${(largest.bytes / 1024).toFixed(1)} KB`,
     '< 150 KB',
   ])
-  // /login is prerendered with its island in the page (ADR 035): all of it loads before interaction.
+  // /login is prerendered with its island in the page (ADR 036): all of it loads before interaction.
   if (existsSync(path.join(pagesDir, 'login.html'))) {
     rows.push([
       '/login JavaScript before interaction (gzip)',

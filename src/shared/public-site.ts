@@ -21,7 +21,7 @@ export const SESSION_HINT_COOKIE = 'crestline_in'
  * "Open workspace" without a flash of "Log in". On /login with an invite it adds "invite" (the
  * invite check shows instead of the login card), and with a notice (`err`) "wait": the login
  * island shows the card once it has put the notice in, so nothing moves under the reader
- * (ADR 035). The server allows exactly this text by its hash in the CSP.
+ * (ADR 036). The server allows exactly this text by its hash in the CSP.
  */
 export const JS_CLASS_SCRIPT = `var c=document.documentElement.classList,s=location.search;c.add('js');/(^|; )${SESSION_HINT_COOKIE}=1/.test(document.cookie)&&c.add('in');location.pathname=='/login'&&(/[?&]invite=[^&]/.test(s)?c.add('invite'):/[?&]err=/.test(s)&&c.add('wait'))`
 

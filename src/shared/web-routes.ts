@@ -22,7 +22,7 @@ export const APP_ROUTE_PATTERNS = [
 /**
  * The public pages: prerendered HTML served by the server, not routes of the web app (ADR 013).
  * Blog posts are whatever content/blog holds; the server learns them from the build. /login is
- * prerendered too, with its own island (ADR 035).
+ * prerendered too, with its own island (ADR 036).
  */
 export const PUBLIC_PAGE_PATTERNS = [
   '/',

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { expect, submitLogin, test } from './support/fixtures'
 
-/** /login is a prerendered page with an island (ADR 035): light, quiet, and still the whole login. */
+/** /login is a prerendered page with an island (ADR 036): light, quiet, and still the whole login. */
 
 const BUDGET = 60 * 1024
 

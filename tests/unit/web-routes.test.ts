@@ -20,7 +20,7 @@ describe('isWebRoute', () => {
 
   it('reads the generated route tree', () => {
     expect(fullPaths).toContain('/forgot-password')
-    // /login is a prerendered page with its own island, not a route of the app (ADR 035).
+    // /login is a prerendered page with its own island, not a route of the app (ADR 036).
     expect(fullPaths).not.toContain('/login')
     expect(fullPaths.length).toBeGreaterThanOrEqual(APP_ROUTE_PATTERNS.length)
   })

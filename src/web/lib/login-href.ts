@@ -1,6 +1,6 @@
 /**
  * The address of the login page with its notice (`err`) and where to go after (`redirect`). The
- * login page is not a route of the app but a prerendered page (ADR 035): the app reaches it with
+ * login page is not a route of the app but a prerendered page (ADR 036): the app reaches it with
  * a full page load, never with the router.
  */
 export function loginHref(

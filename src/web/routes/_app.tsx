@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
     // The login page checks `redirect` again before it goes there (same-origin app paths only).
-    // It is a prerendered page, not a route of the app: a full page load (ADR 035).
+    // It is a prerendered page, not a route of the app: a full page load (ADR 036).
     if (!user) {
       const href = loginHref({ err: 'login-required', redirect: location.href })
       throw redirect({ href, reloadDocument: true, replace: true })

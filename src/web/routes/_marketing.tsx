@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_marketing')({
   errorComponent: StandaloneErrorFallback,
 })
 
-/** The public site's header and footer around the password pages (docs/product.md#screens-and-navigation); /login is prerendered (ADR 035). */
+/** The public site's header and footer around the password pages (docs/product.md#screens-and-navigation); /login is prerendered (ADR 036). */
 function MarketingLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (

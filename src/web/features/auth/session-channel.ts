@@ -1,7 +1,7 @@
 /**
  * The channel the app's tabs, and the login page's island, tell each other about logins and
  * logouts on. One channel object per page: it does not hear its own messages, only the others'.
- * No framework here: the prerendered /login imports it too (ADR 035).
+ * No framework here: the prerendered /login imports it too (ADR 036).
  */
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('crestline-session')
 

@@ -33,7 +33,7 @@ export function watchSession(queryClient: QueryClient, router: AnyRouter): () =>
     const redirect = isWebRoute(here.pathname) ? here.href : undefined
     // No user first, so nothing in this page sends the visitor back in on its way out.
     queryClient.setQueryData(queryKeys.currentUser, null)
-    // The login page is prerendered, not a route of the app: a full page load (ADR 035).
+    // The login page is prerendered, not a route of the app: a full page load (ADR 036).
     window.location.assign(loginHref({ err: 'session-ended', ...(redirect ? { redirect } : {}) }))
   })
 

@@ -55,7 +55,7 @@ function ForgotPasswordPage() {
         </form>
       )}
       <p className="text-center text-sm">
-        {/* The login page is prerendered, not a route of the app (ADR 035). */}
+        {/* The login page is prerendered, not a route of the app (ADR 036). */}
         <a href="/login" className="inline-flex min-h-11 items-center font-medium">
           Back to log in
         </a>

@@ -50,7 +50,7 @@ function ResetPasswordPage() {
           <Alert tone="success" role="status">
             Your password has been changed.
           </Alert>
-          {/* The login page is prerendered, not a route of the app (ADR 035). */}
+          {/* The login page is prerendered, not a route of the app (ADR 036). */}
           <a href="/login" className="btn btn-primary">
             Log in with your new password
           </a>

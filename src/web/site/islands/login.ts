@@ -18,7 +18,7 @@ import { apiFetch, errorMessage, isApiError } from '../../lib/api-client'
 import { clearSessionHint, hasSessionHint } from '../../lib/session-hint'
 
 /**
- * The island of the prerendered /login (ADR 035): the login form, its two-factor step and an
+ * The island of the prerendered /login (ADR 036): the login form, its two-factor step and an
  * invite's create-account form, in plain DOM code over the markup of site/pages/login.tsx. It
  * validates with the shared schemas (the messages of docs/product.md#form-messages), talks to the
  * auth API with the app's own calls, and on success leaves for the app with a full page load.
@@ -127,7 +127,7 @@ function mount(card: HTMLElement) {
       plainLogin(authError)
     }
   }
-  // The card is complete: show it in place of the invite check, or of nothing (ADR 035).
+  // The card is complete: show it in place of the invite check, or of nothing (ADR 036).
   void start().finally(() => {
     if (!leaving) document.documentElement.classList.remove('invite', 'wait')
   })

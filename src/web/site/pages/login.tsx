@@ -5,7 +5,7 @@ import { AlertCircleIcon, InfoIcon, SpinnerIcon } from '../../components/ui/icon
 import type { SitePage } from '../page'
 
 /**
- * /login, prerendered like the public pages (ADR 035): the plain login card is in the page; what
+ * /login, prerendered like the public pages (ADR 036): the plain login card is in the page; what
  * only some visits show (notices, the two-factor step, an invite's create-account form, the
  * invite check) waits in `<template>`s, outside the document until the island
  * (islands/login.ts) puts it in. Ids and `data-` names here are what the island finds.

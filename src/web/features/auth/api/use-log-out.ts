@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { loginHref } from '../../../lib/login-href'
 import { logOut } from './log-in'
 
-/** Ends the session, forgets everything cached for this person, and goes to /login (a full page load: ADR 035). */
+/** Ends the session, forgets everything cached for this person, and goes to /login (a full page load: ADR 036). */
 export function useLogOut() {
   const queryClient = useQueryClient()
   const [pending, setPending] = useState(false)
