@@ -48,12 +48,14 @@ const config: UserConfig = {
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    // The public pages' script is an entry of its own; scripts/prerender reads the manifest (ADR 013).
+    // The public pages' scripts are entries of their own; scripts/prerender reads the manifest (ADR 013).
     manifest: true,
     rollupOptions: {
       input: {
         app: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         site: fileURLToPath(new URL('./src/web/site/islands/site.ts', import.meta.url)),
+        // The prerendered /login's island (ADR 036).
+        login: fileURLToPath(new URL('./src/web/site/islands/login.ts', import.meta.url)),
       },
     },
   },

@@ -15,7 +15,10 @@ export function renderDevPage(pathname: string, origin: string): string | null {
   )
   if (!page) return null
   // In dev the site script imports the stylesheet itself (Vite injects it).
-  return renderDocument(page, { css: [], script: '/site/islands/site.ts', fonts: [] })
+  const islands = Object.fromEntries(
+    (page.scripts ?? []).map((input) => [input, { script: `/${input}`, imports: [] }]),
+  )
+  return renderDocument(page, { css: [], script: '/site/islands/site.ts', fonts: [], islands })
     .replaceAll(ORIGIN_TOKEN, origin)
     .replaceAll(IMAGES_TOKEN, '/images')
 }

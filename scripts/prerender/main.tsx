@@ -24,7 +24,7 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-function findAssets(): PageAssets {
+function findAssets(pages: SitePage[]): PageAssets {
   const manifestFile = path.join(WEB_DIR, '.vite/manifest.json')
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
   const entry = manifest[SITE_ENTRY]
@@ -35,12 +35,30 @@ function findAssets(): PageAssets {
     for (const key of chunk.imports ?? []) if (manifest[key]) visit(manifest[key])
   }
   visit(entry)
+  // Each page's own islands: the entry file and every chunk it imports, preloaded by the page.
+  const islands: NonNullable<PageAssets['islands']> = {}
+  for (const input of new Set(pages.flatMap((page) => page.scripts ?? []))) {
+    const island = manifest[input]
+    if (!island) throw new Error(`${input} is not in Vite's manifest: is it an input in vite.config.ts?`)
+    const imports = new Set<string>()
+    const follow = (chunk: ManifestChunk) => {
+      for (const key of chunk.imports ?? []) {
+        const imported = manifest[key]
+        if (!imported || imports.has(`/${imported.file}`)) continue
+        imports.add(`/${imported.file}`)
+        follow(imported)
+      }
+    }
+    follow(island)
+    if (island.css?.length) throw new Error(`${input} imports CSS: the site script brings the stylesheet`)
+    islands[input] = { script: `/${island.file}`, imports: [...imports] }
+  }
   const fonts = readdirSync(path.join(WEB_DIR, 'assets'))
     .filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file))
     .map((file) => `/assets/${file}`)
   // The manifest is for this script only: it is not served.
   rmSync(path.join(WEB_DIR, '.vite'), { recursive: true, force: true })
-  return { css: [...css], script: `/${entry.file}`, fonts }
+  return { css: [...css], script: `/${entry.file}`, fonts, islands }
 }
 
 const escapeXml = (text: string) =>
@@ -106,9 +124,9 @@ function checkUnique(pages: SitePage[]) {
 function main() {
   if (!existsSync(WEB_DIR)) throw new Error('Run `vite build` first: dist/web is missing')
   const started = performance.now()
-  const assets = findAssets()
   const posts = loadPosts(path.join(ROOT, 'content/blog'))
   const pages = sitePages(posts)
+  const assets = findAssets(pages)
   checkUnique(pages)
 
   rmSync(OUT_DIR, { recursive: true, force: true })

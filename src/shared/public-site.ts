@@ -18,10 +18,12 @@ export const SESSION_HINT_COOKIE = 'crestline_in'
  * The one inline script of the public pages, before the first paint: marks the document as
  * having JavaScript, so the contact form (or, without JS, the email address and phone number)
  * shows without a layout shift, and as "in" when the session hint is there, so the header shows
- * "Open workspace" without a flash of "Log in". The server allows exactly this text by its hash
- * in the CSP.
+ * "Open workspace" without a flash of "Log in". On /login with an invite it adds "invite" (the
+ * invite check shows instead of the login card), and with a notice (`err`) "wait": the login
+ * island shows the card once it has put the notice in, so nothing moves under the reader
+ * (ADR 036). The server allows exactly this text by its hash in the CSP.
  */
-export const JS_CLASS_SCRIPT = `var c=document.documentElement.classList;c.add('js');/(^|; )${SESSION_HINT_COOKIE}=1/.test(document.cookie)&&c.add('in')`
+export const JS_CLASS_SCRIPT = `var c=document.documentElement.classList,s=location.search;c.add('js');/(^|; )${SESSION_HINT_COOKIE}=1/.test(document.cookie)&&c.add('in');location.pathname=='/login'&&(/[?&]invite=[^&]/.test(s)?c.add('invite'):/[?&]err=/.test(s)&&c.add('wait'))`
 
 /** One file of the prerendered output, listed in `dist/pages/manifest.json`. */
 export interface PrerenderedFile {

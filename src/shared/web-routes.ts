@@ -4,7 +4,6 @@
  * tests/unit/web-routes.test.ts checks this list against the router's generated route tree.
  */
 export const APP_ROUTE_PATTERNS = [
-  '/login',
   '/forgot-password',
   '/reset-password',
   '/onboarding',
@@ -22,7 +21,8 @@ export const APP_ROUTE_PATTERNS = [
 
 /**
  * The public pages: prerendered HTML served by the server, not routes of the web app (ADR 013).
- * Blog posts are whatever content/blog holds; the server learns them from the build.
+ * Blog posts are whatever content/blog holds; the server learns them from the build. /login is
+ * prerendered too, with its own island (ADR 036).
  */
 export const PUBLIC_PAGE_PATTERNS = [
   '/',
@@ -34,6 +34,7 @@ export const PUBLIC_PAGE_PATTERNS = [
   '/legal',
   '/blog',
   '/blog/posts/$slug',
+  '/login',
 ] as const
 
 const matchers = APP_ROUTE_PATTERNS.map(

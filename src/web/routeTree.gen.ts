@@ -15,7 +15,6 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
-import { Route as MarketingLoginRouteImport } from './routes/_marketing/login'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
 import { Route as AppAdminInquiriesRouteImport } from './routes/_app/admin.inquiries'
@@ -52,11 +51,6 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const MarketingForgotPasswordRoute = MarketingForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
-  getParentRoute: () => MarketingRoute,
-} as any)
-const MarketingLoginRoute = MarketingLoginRouteImport.update({
-  id: '/login',
-  path: '/login',
   getParentRoute: () => MarketingRoute,
 } as any)
 const MarketingResetPasswordRoute = MarketingResetPasswordRouteImport.update({
@@ -111,7 +105,6 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
-  '/login': typeof MarketingLoginRoute
   '/reset-password': typeof MarketingResetPasswordRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
@@ -128,7 +121,6 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
-  '/login': typeof MarketingLoginRoute
   '/reset-password': typeof MarketingResetPasswordRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
@@ -147,7 +139,6 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
-  '/_marketing/login': typeof MarketingLoginRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
   '/_app/admin/inquiries': typeof AppAdminInquiriesRoute
   '/_app/admin/students': typeof AppAdminStudentsRoute
@@ -166,7 +157,6 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/forgot-password'
-    | '/login'
     | '/reset-password'
     | '/admin/inquiries'
     | '/admin/students'
@@ -183,7 +173,6 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/settings'
     | '/forgot-password'
-    | '/login'
     | '/reset-password'
     | '/admin/inquiries'
     | '/admin/students'
@@ -201,7 +190,6 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/settings'
     | '/_marketing/forgot-password'
-    | '/_marketing/login'
     | '/_marketing/reset-password'
     | '/_app/admin/inquiries'
     | '/_app/admin/students'
@@ -261,13 +249,6 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof MarketingForgotPasswordRouteImport
-      parentRoute: typeof MarketingRoute
-    }
-    '/_marketing/login': {
-      id: '/_marketing/login'
-      path: '/login'
-      fullPath: '/login'
-      preLoaderRoute: typeof MarketingLoginRouteImport
       parentRoute: typeof MarketingRoute
     }
     '/_marketing/reset-password': {
@@ -366,13 +347,11 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface MarketingRouteChildren {
   MarketingForgotPasswordRoute: typeof MarketingForgotPasswordRoute
-  MarketingLoginRoute: typeof MarketingLoginRoute
   MarketingResetPasswordRoute: typeof MarketingResetPasswordRoute
 }
 
 const MarketingRouteChildren: MarketingRouteChildren = {
   MarketingForgotPasswordRoute: MarketingForgotPasswordRoute,
-  MarketingLoginRoute: MarketingLoginRoute,
   MarketingResetPasswordRoute: MarketingResetPasswordRoute,
 }
 

@@ -62,7 +62,7 @@ describe('libraries loaded only where they are used', () => {
   it('follows the app from main.tsx through the router to the route files', () => {
     const reached = staticallyReached(ENTRY)
     expect(reached.has('src/web/routeTree.gen')).toBe(true)
-    expect(reached.has('src/web/routes/_marketing/login')).toBe(true)
+    expect(reached.has('src/web/routes/_marketing/forgot-password')).toBe(true)
     expect(reached.has('react-dom/client')).toBe(true)
   })
 

@@ -3,6 +3,7 @@ import { BRAND } from '../../shared/brand'
 import { StandaloneErrorFallback } from '../components/layout/error-fallback'
 import { Toaster } from '../components/ui/toast'
 import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user'
+import { loginHref } from '../lib/login-href'
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
 
@@ -11,7 +12,11 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
     // The login page checks `redirect` again before it goes there (same-origin app paths only).
-    if (!user) throw redirect({ to: '/login', search: { err: 'login-required', redirect: location.href } })
+    // It is a prerendered page, not a route of the app: a full page load (ADR 036).
+    if (!user) {
+      const href = loginHref({ err: 'login-required', redirect: location.href })
+      throw redirect({ href, reloadDocument: true, replace: true })
+    }
     if (user.onboardingRequired) throw redirect({ to: '/onboarding' })
     // Staff whom admins require to use two-factor set it up in /settings before anything else.
     if (user.twoFactorRequired && location.pathname !== '/settings') throw redirect({ to: '/settings' })

@@ -8,12 +8,12 @@ export const Route = createFileRoute('/_marketing')({
   errorComponent: StandaloneErrorFallback,
 })
 
-/** The public site's header and footer around /login and the password pages (docs/product.md#screens-and-navigation). */
+/** The public site's header and footer around the password pages (docs/product.md#screens-and-navigation); /login is prerendered (ADR 036). */
 function MarketingLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader currentPath={pathname} showLogin={pathname !== '/login'} />
+      <SiteHeader currentPath={pathname} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

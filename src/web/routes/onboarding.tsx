@@ -4,12 +4,14 @@ import { LogOutButton } from '../components/layout/log-out-button'
 import { currentUserQueryOptions } from '../features/auth/api/get-current-user'
 import { AuthCard } from '../features/auth/components/auth-card'
 import { onboardingIntro } from '../features/users/onboarding-intro'
+import { loginHref } from '../lib/login-href'
 import { OnboardingForm } from './-components/onboarding-form'
 
 export const Route = createFileRoute('/onboarding')({
   beforeLoad: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
-    if (!user) throw redirect({ to: '/login', search: { err: 'login-required' } })
+    if (!user)
+      throw redirect({ href: loginHref({ err: 'login-required' }), reloadDocument: true, replace: true })
     if (!user.onboardingRequired) throw redirect({ to: '/dashboard' })
     return { user }
   },

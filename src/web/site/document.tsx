@@ -12,6 +12,8 @@ export interface PageAssets {
   script: string
   /** Fonts worth preloading (the Latin subset of Inter). */
   fonts: string[]
+  /** A page's own islands (`SitePage.scripts`) by Vite input: the built file and the files it imports. */
+  islands?: Record<string, { script: string; imports: string[] }>
 }
 
 function SiteLayout({ page }: { page: SitePage }) {
@@ -24,7 +26,7 @@ function SiteLayout({ page }: { page: SitePage }) {
         Skip to main content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <SiteHeader currentPath={page.path} />
+        <SiteHeader currentPath={page.path} showLogin={!page.hideLogin} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {page.body}
         </main>
@@ -36,6 +38,18 @@ function SiteLayout({ page }: { page: SitePage }) {
 
 const jsonLdScript = (data: object) =>
   `<script type="application/ld+json">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`
+
+/** A page's own islands: preloads for what each imports, then the module script itself. */
+function islandTags(page: SitePage, assets: PageAssets): string[] {
+  return (page.scripts ?? []).flatMap((input) => {
+    const island = assets.islands?.[input]
+    if (!island) return []
+    return [
+      ...island.imports.map((file) => `<link rel="modulepreload" href="${file}">`),
+      `<script type="module" src="${island.script}"></script>`,
+    ]
+  })
+}
 
 /** A whole HTML document: the page's content, its head for search and sharing, no client rendering. */
 export function renderDocument(page: SitePage, assets: PageAssets): string {
@@ -71,6 +85,7 @@ export function renderDocument(page: SitePage, assets: PageAssets): string {
     ...assets.css.map((css) => `<link rel="stylesheet" href="${css}">`),
     `<script>${JS_CLASS_SCRIPT}</script>`,
     `<script type="module" src="${assets.script}"></script>`,
+    ...islandTags(page, assets),
     page.head ?? '',
     ...(page.jsonLd ?? []).map(jsonLdScript),
   ].filter(Boolean)

@@ -26,5 +26,12 @@ export interface SitePage {
   status?: number
   /** Listed in sitemap.xml. */
   inSitemap?: boolean
+  /** The header leaves out "Log in" / "Open workspace" (on /login itself). */
+  hideLogin?: boolean
+  /**
+   * Islands of this page only, as Vite inputs (`site/islands/login.ts`): each is a module script
+   * of its own in the page, with its imports preloaded, so it runs before the page's load event.
+   */
+  scripts?: string[]
   body: ReactElement
 }

@@ -5,6 +5,7 @@ import { blogIndexPage, postPage } from './pages/blog'
 import { contactPage } from './pages/contact'
 import { homePage } from './pages/home'
 import { legalPage } from './pages/legal'
+import { loginPage } from './pages/login'
 import { notFoundPage } from './pages/not-found'
 import { servicePages } from './pages/services'
 
@@ -18,6 +19,7 @@ export function sitePages(posts: BlogPost[]): SitePage[] {
     legalPage(),
     blogIndexPage(posts),
     ...posts.map(postPage),
+    loginPage(),
     notFoundPage(),
   ]
 }

@@ -3,17 +3,13 @@ import type { AnyRouter } from '@tanstack/react-router'
 import type { CurrentUser } from '../../../shared/users'
 import { isWebRoute } from '../../../shared/web-routes'
 import { onNotLoggedIn } from '../../lib/api-client'
+import { loginHref } from '../../lib/login-href'
 import { queryKeys } from '../../lib/query-keys'
 import { clearSessionHint } from '../../lib/session-hint'
 import { currentUserQueryOptions } from './api/get-current-user'
+import { onSessionChange } from './session-channel'
 
-/** One channel object per tab: it does not hear its own messages, only the other tabs'. */
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('crestline-session')
-
-/** Tells the app's other tabs that someone logged in or out here. */
-export function announceSessionChange(): void {
-  channel?.postMessage('changed')
-}
+export { announceSessionChange } from './session-channel'
 
 /**
  * Keeps the open app in step with the session:
@@ -21,8 +17,9 @@ export function announceSessionChange(): void {
  *   (expired, revoked, account disabled): go to the login page once, saying so, instead of an
  *   error in every panel;
  * - another tab logged in or out, or the tab comes back to the front: ask the server who is
- *   logged in, and when it is someone else (or someone, on the login page), start over on their
- *   dashboard, so nothing of the first person's stays on screen or in the cache.
+ *   logged in, and when it is someone else, start over on their dashboard, so nothing of the
+ *   first person's stays on screen or in the cache. (The prerendered login page, which is not
+ *   part of the app, does the same for a visitor who is logged out there: islands/login.ts.)
  */
 export function watchSession(queryClient: QueryClient, router: AnyRouter): () => void {
   const cachedUser = () => queryClient.getQueryData<CurrentUser | null>(queryKeys.currentUser)
@@ -34,35 +31,30 @@ export function watchSession(queryClient: QueryClient, router: AnyRouter): () =>
     clearSessionHint()
     const here = router.state.location
     const redirect = isWebRoute(here.pathname) ? here.href : undefined
-    // No user first, so the login page's own check does not send the visitor back in.
+    // No user first, so nothing in this page sends the visitor back in on its way out.
     queryClient.setQueryData(queryKeys.currentUser, null)
-    void router
-      .navigate({ to: '/login', search: { err: 'session-ended', ...(redirect ? { redirect } : {}) } })
-      .finally(() => {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] })
-        ending = false
-      })
+    // The login page is prerendered, not a route of the app: a full page load (ADR 036).
+    window.location.assign(loginHref({ err: 'session-ended', ...(redirect ? { redirect } : {}) }))
   })
 
   const recheck = async () => {
     const before = cachedUser()
-    // Logged out here: only the login page cares that another tab has logged in since.
-    if (!before && router.state.location.pathname !== '/login') return
+    // Logged out here: nothing to follow (the login page follows other tabs' logins itself).
+    if (!before) return
     const now = await queryClient
       .fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
       .catch(() => before)
     if (now && now.uuid !== before?.uuid) window.location.assign('/dashboard')
   }
 
-  const onMessage = () => void recheck()
-  channel?.addEventListener('message', onMessage)
+  const stopListening = onSessionChange(() => void recheck())
   const onVisible = () => {
     if (document.visibilityState === 'visible') void recheck()
   }
   document.addEventListener('visibilitychange', onVisible)
   return () => {
     onNotLoggedIn(null)
-    channel?.removeEventListener('message', onMessage)
+    stopListening()
     document.removeEventListener('visibilitychange', onVisible)
   }
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { forgotPasswordBodySchema } from '../../../shared/auth'
@@ -55,9 +55,10 @@ function ForgotPasswordPage() {
         </form>
       )}
       <p className="text-center text-sm">
-        <Link to="/login" className="inline-flex min-h-11 items-center font-medium">
+        {/* The login page is prerendered, not a route of the app (ADR 036). */}
+        <a href="/login" className="inline-flex min-h-11 items-center font-medium">
           Back to log in
-        </Link>
+        </a>
       </p>
     </AuthCard>
   )

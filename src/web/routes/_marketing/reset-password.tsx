@@ -50,9 +50,10 @@ function ResetPasswordPage() {
           <Alert tone="success" role="status">
             Your password has been changed.
           </Alert>
-          <Link to="/login" className="btn btn-primary">
+          {/* The login page is prerendered, not a route of the app (ADR 036). */}
+          <a href="/login" className="btn btn-primary">
             Log in with your new password
-          </Link>
+          </a>
         </>
       ) : !token ? (
         <>

@@ -1,30 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type CurrentUser, currentUserSchema } from '../../../../shared/users'
-import { ApiError, apiFetch, errorMessage } from '../../../lib/api-client'
+import { ApiError, apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 import { clearSessionHint } from '../../../lib/session-hint'
 
-/**
- * The text of the last failure to load the current user that was not a plain 401
- * (docs/product.md#screens-and-navigation): the visitor is treated as logged out and /login shows it.
- */
-let authError: string | null = null
-
-export function getAuthError(): string | null {
-  return authError
-}
-
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const user = await apiFetch('/v1/users/me', { schema: currentUserSchema })
-    authError = null
-    return user
+    return await apiFetch('/v1/users/me', { schema: currentUserSchema })
   } catch (error) {
-    // Any failure means "no user"; only a 401 is the ordinary logged-out answer.
-    const loggedOut = error instanceof ApiError && error.status === 401
-    authError = loggedOut ? null : errorMessage(error)
-    if (loggedOut) clearSessionHint()
+    // Any failure means "no user": the guard sends the visitor to /login, whose own check shows
+    // a failure that is not the ordinary logged-out 401 (islands/login.ts).
+    if (error instanceof ApiError && error.status === 401) clearSessionHint()
     return null
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
-import { announceSessionChange } from '../session-watch'
+import { announceSessionChange } from '../session-channel'
 
 /** better-auth's answers to these calls are not part of our contract: only their status is. */
 const anyAnswer = z.unknown()

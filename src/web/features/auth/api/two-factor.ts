@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { apiFetch } from '../../../lib/api-client'
-import { announceSessionChange } from '../session-watch'
+import { announceSessionChange } from '../session-channel'
 
 /** The sign-in answer when the account has two-factor: no session yet, a code comes next. */
 export const twoFactorRedirectSchema = z.object({ twoFactorRedirect: z.literal(true) })

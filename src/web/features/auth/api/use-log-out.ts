@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { loginHref } from '../../../lib/login-href'
 import { logOut } from './log-in'
 
-/** Ends the session, forgets everything cached for this person, and goes to /login. */
+/** Ends the session, forgets everything cached for this person, and goes to /login (a full page load: ADR 036). */
 export function useLogOut() {
   const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const [pending, setPending] = useState(false)
   const run = async () => {
     setPending(true)
@@ -18,8 +17,8 @@ export function useLogOut() {
       // The session may already be gone; logging out locally is still right.
     }
     queryClient.clear()
-    await navigate({ to: '/login' })
-    setPending(false)
+    // The button stays pending while the browser leaves for the prerendered login page.
+    window.location.assign(loginHref())
   }
   return { logOut: run, pending }
 }
