@@ -83,11 +83,13 @@ export const recordVersionsSql = (studentId: SQL) =>
  * The versions of the students whose team `memberId` is on, and `people`: a staff member's list
  * of students is unchanged while this is. Count, largest and sum of the students' versions: each
  * bump takes a new, larger value of one sequence, so a student joining, changing or leaving the
- * list (leaving lowers the count) moves it.
+ * list (leaving lowers the count) moves it. Each version is looked up by its key (a join let the
+ * planner scan the whole table for every request).
  */
-export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' || coalesce(max(_rv.version), 0)
-    || ':' || coalesce(sum(_rv.version), 0) from team_members _tm
-    left join record_versions _rv on _rv.key = _tm.student_id::text where _tm.member_id = ${memberId})
+export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' || coalesce(max(_t.v), 0)
+    || ':' || coalesce(sum(_t.v), 0) from (
+      select (select version from record_versions where key = _tm.student_id::text) as v
+      from team_members _tm where _tm.member_id = ${memberId}) _t)
   || ':' || coalesce((select version from record_versions where key = 'people'), 0)`
 
 /** One query: the student, the viewer's place on the team, the team, guardians, documents and scores. */
