@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Role } from '../../shared/roles'
-import type { DbOrTx } from '../db/client'
-import { selectRowsPrepared } from '../db/raw'
+import type { Db } from '../db/client'
+import { preparedQuery } from '../db/raw'
 import { twoFactorMissingSql } from '../modules/admin/settings'
 import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
 import { type CurrentUserRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
@@ -98,9 +98,9 @@ const sessionViewerSql = sql`
       exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
       ${twoFactorMissingSql} as two_factor_required`
 
-const sessionWhereSql = (token: string) => sql`
+const sessionWhereSql = sql`
     from sessions s join users u on u.id = s.user_id
-    where s.token = ${token} and s.expires_at > now() and u.disabled_at is null
+    where s.token = ${sql.placeholder('token')} and s.expires_at > now() and u.disabled_at is null
       and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`
 
 /**
@@ -118,6 +118,26 @@ const recordCheckSql = (studentId: SQL) => sql`
 /** What a route asks the session query to read as well (plugins/access.ts). */
 export type SessionAlso = { recordId: string } | { currentUser: true }
 
+type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserRow>
+const sessionQuery = (name: string, extras?: SQL) =>
+  preparedQuery<SessionQueryRow, { token: string; recordId?: string }>(
+    name,
+    extras
+      ? sql`${sessionViewerSql}, ${extras} ${sessionWhereSql}`
+      : sql`${sessionViewerSql} ${sessionWhereSql}`,
+  )
+
+/** The session query's variants, each a named statement built once. */
+const sessionQueries = {
+  viewer: sessionQuery('session-viewer'),
+  record: sessionQuery('session-viewer-record', recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`)),
+  ownRecord: sessionQuery(
+    'session-viewer-own-record',
+    sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
+  ),
+  currentUser: sessionQuery('session-current-user', currentUserExtrasSql),
+}
+
 /**
  * One query: a live session's user and their roles (a disabled user has no session). The same
  * round trip may also answer, for the hottest reads:
@@ -126,7 +146,7 @@ export type SessionAlso = { recordId: string } | { currentUser: true }
  * - `currentUser`: the rest of `GET /api/v1/users/me`'s answer.
  */
 export async function loadSessionViewer(
-  db: DbOrTx,
+  db: Db,
   token: string,
   also?: SessionAlso,
 ): Promise<{
@@ -136,23 +156,14 @@ export async function loadSessionViewer(
   currentUser?: CurrentUserRow
 } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
-  const [name, extras] = recordId
+  const query = recordId
     ? recordId === OWN_RECORD
-      ? [
-          'session-viewer-own-record',
-          sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
-        ]
-      : ['session-viewer-record', recordCheckSql(sql`${recordId}::uuid`)]
+      ? sessionQueries.ownRecord
+      : sessionQueries.record
     : also
-      ? ['session-current-user', currentUserExtrasSql]
-      : ['session-viewer', undefined]
-  const [row] = await selectRowsPrepared<SessionRow & Partial<RecordRow> & Partial<CurrentUserRow>>(
-    db,
-    name,
-    extras
-      ? sql`${sessionViewerSql}, ${extras} ${sessionWhereSql(token)}`
-      : sql`${sessionViewerSql} ${sessionWhereSql(token)}`,
-  )
+      ? sessionQueries.currentUser
+      : sessionQueries.viewer
+  const [row] = await query(db, { token, recordId })
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {
