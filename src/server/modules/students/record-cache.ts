@@ -20,8 +20,8 @@ import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } f
  *
  * What a record shows depends on the viewer only through their access (hidden documents,
  * guardians' emails), so answers are kept per student and access. A staff member's list of
- * students is kept likewise, under the versions of every student on it (`teamVersionsSql`). Only committed reads go
- * through here: never a transaction's handle.
+ * students is kept likewise, under the versions of every student on it (`teamVersionsSql`).
+ * Only committed reads go through here: never a transaction's handle.
  */
 export class RecordCache {
   readonly #entries: LRUCache<string, { versions: string; body: string }>
