@@ -6,20 +6,13 @@ CREATE TABLE "record_versions" (
 CREATE SEQUENCE "record_version_seq";
 --> statement-breakpoint
 -- Bumps the version of every student whose rows the statement changed (one statement-level trigger
--- per event and table: transition tables allow one event per trigger). Keys are locked in order.
+-- per event and table: transition tables allow one event per trigger). TG_ARGV[0] is the column
+-- naming the student. Keys are locked in order.
 CREATE FUNCTION "bump_student_record_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO record_versions (key, version)
-    SELECT k, nextval('record_version_seq') FROM (SELECT DISTINCT student_id::text AS k FROM changed_rows) d ORDER BY k
-    ON CONFLICT (key) DO UPDATE SET version = excluded.version;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "bump_profile_record_versions"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO record_versions (key, version)
-    SELECT k, nextval('record_version_seq') FROM (SELECT DISTINCT user_id::text AS k FROM changed_rows) d ORDER BY k
-    ON CONFLICT (key) DO UPDATE SET version = excluded.version;
+  EXECUTE format('INSERT INTO record_versions (key, version)
+    SELECT k, nextval(''record_version_seq'') FROM (SELECT DISTINCT %I::text AS k FROM changed_rows) d ORDER BY k
+    ON CONFLICT (key) DO UPDATE SET version = excluded.version', TG_ARGV[0]);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -34,17 +27,17 @@ END $$;
 DO $$
 DECLARE
   t text;
+  pair text[];
 BEGIN
-  FOREACH t IN ARRAY ARRAY['sat_scores', 'act_scores', 'documents', 'team_members', 'guardian_links'] LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions()', t || '_record_version_insert', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions()', t || '_record_version_update', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions()', t || '_record_version_delete', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION bump_people_record_version()', t || '_record_version_truncate', t);
+  FOREACH pair SLICE 1 IN ARRAY ARRAY[['sat_scores', 'student_id'], ['act_scores', 'student_id'],
+      ['documents', 'student_id'], ['team_members', 'student_id'], ['guardian_links', 'student_id'],
+      ['student_profiles', 'user_id']] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions(%L)', pair[1] || '_record_version_insert', pair[1], pair[2]);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions(%L)', pair[1] || '_record_version_update', pair[1], pair[2]);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_student_record_versions(%L)', pair[1] || '_record_version_delete', pair[1], pair[2]);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION bump_people_record_version()', pair[1] || '_record_version_truncate', pair[1]);
   END LOOP;
-  EXECUTE 'CREATE TRIGGER student_profiles_record_version_insert AFTER INSERT ON student_profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_profile_record_versions()';
-  EXECUTE 'CREATE TRIGGER student_profiles_record_version_update AFTER UPDATE ON student_profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_profile_record_versions()';
-  EXECUTE 'CREATE TRIGGER student_profiles_record_version_delete AFTER DELETE ON student_profiles REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_profile_record_versions()';
-  FOREACH t IN ARRAY ARRAY['users', 'educator_profiles', 'admin_profiles', 'fao_profiles', 'student_profiles'] LOOP
+  FOREACH t IN ARRAY ARRAY['users', 'educator_profiles', 'admin_profiles', 'fao_profiles'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION bump_people_record_version()', t || '_record_version_truncate', t);
   END LOOP;
   FOREACH t IN ARRAY ARRAY['educator_profiles', 'admin_profiles', 'fao_profiles'] LOOP

@@ -163,7 +163,7 @@ export async function getStudent(
 
 /** The viewer's access to a student without loading the record (writes use this). */
 export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
-  return (await studentAccessAndVersions(db, viewer, studentId)).access
+  return (await loadAccess(db, viewer, studentId, false)).access
 }
 
 /**
@@ -175,19 +175,24 @@ export async function studentAccessAndVersions(
   viewer: Viewer,
   studentId: string,
 ): Promise<{ access: StudentAccess; versions: string }> {
+  const { access, versions } = await loadAccess(db, viewer, studentId, true)
+  return { access, versions: versions! }
+}
+
+async function loadAccess(db: DbOrTx, viewer: Viewer, studentId: string, withVersions: boolean) {
   if (!isUuid(studentId)) throw notFound('No such student.')
   const [row] = await selectRowsPrepared<{
     id: string
     viewer_on_team: boolean
     viewer_is_guardian: boolean
-    versions: string
+    versions?: string
   }>(
     db,
-    'student-access',
+    withVersions ? 'student-access-versions' : 'student-access',
     sql`select sp.user_id as id,
       exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team,
-      ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian,
-      ${recordVersionsSql(sql`sp.user_id`)} as versions
+      ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian
+      ${withVersions ? sql`, ${recordVersionsSql(sql`sp.user_id`)} as versions` : sql``}
     from student_profiles sp where sp.user_id = ${studentId}`,
   )
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null

@@ -7,6 +7,7 @@ import type { AdminStudentRow } from '../../../../shared/students'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { SpinnerIcon } from '../../../components/ui/icons'
+import { LoadMore } from '../../../components/ui/load-more'
 import { RoleLabelBadges } from '../../../components/ui/role-badges'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
@@ -80,30 +81,17 @@ export function ManageStudents({ archived }: { archived: boolean }) {
         ) : (
           <ActiveTable students={rows} />
         )}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p role="status" className="text-sm text-ink-muted">
-            {students.isPlaceholderData
+        <LoadMore
+          query={students}
+          label="Load more students"
+          status={
+            students.isPlaceholderData
               ? 'Searching…'
               : students.isSuccess && rows.length > 0
                 ? `Showing ${rows.length} ${noun(rows.length)}${students.hasNextPage ? '; more to load' : ''}${q ? ` matching “${q}”` : ''}.`
-                : ''}
-          </p>
-          {students.hasNextPage ? (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => students.fetchNextPage()}
-              disabled={students.isFetchingNextPage}
-              aria-disabled={students.isFetchingNextPage}
-            >
-              {students.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
-              Load more students
-            </button>
-          ) : null}
-        </div>
-        {students.isFetchNextPageError ? (
-          <Alert tone="danger">The next page could not be loaded: {errorMessage(students.error)}</Alert>
-        ) : null}
+                : ''
+          }
+        />
       </section>
     </>
   )

@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles'
 import type { AdminUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
-import { SpinnerIcon } from '../../../components/ui/icons'
+import { LoadMore } from '../../../components/ui/load-more'
 import { RoleBadges } from '../../../components/ui/role-badges'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api-client'
@@ -111,28 +111,15 @@ export function UserList({ enabled = true, actions, emptyHint }: UserListProps) 
         <UserTable users={rows} actions={actions} />
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-ink-muted">
-          {users.isSuccess && rows.length > 0
+      <LoadMore
+        query={users}
+        label="Load more users"
+        status={
+          users.isSuccess && rows.length > 0
             ? `Showing ${rows.length} ${rows.length === 1 ? 'user' : 'users'}${users.hasNextPage ? '; more to load' : ''}${filtered ? ` matching ${describeFilters(q, role)}` : ''}.`
-            : ''}
-        </p>
-        {users.hasNextPage ? (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => users.fetchNextPage()}
-            disabled={users.isFetchingNextPage}
-            aria-disabled={users.isFetchingNextPage}
-          >
-            {users.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
-            Load more users
-          </button>
-        ) : null}
-      </div>
-      {users.isFetchNextPageError ? (
-        <Alert tone="danger">The next page could not be loaded: {errorMessage(users.error)}</Alert>
-      ) : null}
+            : ''
+        }
+      />
     </div>
   )
 }
