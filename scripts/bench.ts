@@ -41,9 +41,11 @@ async function waitFor200(url: string, timeoutMs = 30_000): Promise<number> {
   throw new Error(`${url} never answered 200`)
 }
 
+/** The server as `node dist/server/main.js`; `BENCH_NODE_OPTIONS` are its Node flags (heap sizes, say). */
 function startServer(env: Record<string, string>): ChildProcess {
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS
   return spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }
@@ -456,6 +458,12 @@ async function main() {
       '-',
     ])
     const yardstick = { barePort, baseline: baseline.rps }
+    if (process.env.BENCH_ONLY === 'embedded') {
+      await stop(server)
+      await embedded(yardstick)
+      printRows()
+      return
+    }
     const cookies = await hotPaths('PostgreSQL', port, server.pid!, people, yardstick)
 
     const single = await oneAtATime(

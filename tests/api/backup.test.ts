@@ -85,7 +85,9 @@ const serverUrl = (child: ChildProcess) => urls.get(child)!
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort()
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // The server itself is the child (node with tsx's loader), so that SIGTERM reaches it: through
+  // `npx tsx` the signal stopped at npx and left the server running after the test.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       ...env,
