@@ -41,11 +41,14 @@ async function waitFor200(url: string, timeoutMs = 30_000): Promise<number> {
   throw new Error(`${url} never answered 200`)
 }
 
-/** The server as `node dist/server/main.js`; `BENCH_NODE_OPTIONS` are its Node flags (heap sizes, say). */
+/**
+ * The server as `node dist/server/main.js`; `BENCH_NODE_FLAGS` go before the script (heap sizes,
+ * `--cpu-prof`).
+ */
 function startServer(env: Record<string, string>): ChildProcess {
-  const nodeOptions = process.env.BENCH_NODE_OPTIONS
-  return spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...env },
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  return spawn('node', [...flags, 'dist/server/main.js'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }
@@ -542,7 +545,8 @@ async function embedded(yardstick: { barePort: number; baseline: number }) {
       await stop(server)
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true })
+    if (process.env.BENCH_KEEP_DB) console.error(`kept the embedded database in ${dataDir}`)
+    else rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
