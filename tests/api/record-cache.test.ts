@@ -217,4 +217,33 @@ describe('a cached student record', () => {
       expect(b.app.recordCache.misses - misses, what).toBeGreaterThan(0)
     }
   })
+
+  it('is built once when many readers miss it at the same moment, each getting their own access', async () => {
+    const pupil = await t.userWith({ roles: ['student'], name: 'Pia Pupil' })
+    const coach = await t.userWith({ roles: ['educator'], name: 'Cal Coach' })
+    const parent = await t.userWith({ roles: ['guardian'], name: 'Pat Parent' })
+    await addToTeam(t.db, pupil.id, coach.id)
+    await addGuardian(t.db, pupil.id, parent.id)
+    await createDocument(t.db, pupil.id, { creatorId: coach.id, name: 'Team notes', hidden: true })
+    const url = `/api/v1/students/${pupil.id}`
+    const { misses, joined, hits: hitsBefore } = b.app.recordCache
+    const readers = [...Array(6).fill(coach), ...Array(6).fill(parent)] as Logged[]
+    const answers = await Promise.all(
+      readers.map((viewer) => b.request({ method: 'GET', url, cookie: viewer.cookie })),
+    )
+    for (const viewer of [coach, parent]) {
+      fresh.app.recordCache.clear()
+      const expected = await fresh.request({ method: 'GET', url, cookie: viewer.cookie })
+      expect(expected.statusCode).toBe(200)
+      for (const [i, answer] of answers.entries()) {
+        if (readers[i] === viewer) expect(answer.json(), viewer.email).toEqual(expected.json())
+      }
+    }
+    // The hidden document is the team's only: two accesses, two answers.
+    expect(answers[0]!.json()).not.toEqual(answers[6]!.json())
+    // Every read missed or came after its access's one build was kept; none built a second copy.
+    const { hits, misses: missed, joined: joinedNow } = b.app.recordCache
+    expect(hits - hitsBefore + missed - misses).toBe(readers.length)
+    expect(missed - misses - (joinedNow - joined)).toBe(2)
+  })
 })

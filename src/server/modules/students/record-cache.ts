@@ -25,8 +25,12 @@ import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } f
  */
 export class RecordCache {
   readonly #entries: LRUCache<string, { versions: string; body: string }>
+  /** Answers being built, by key and the versions their reader checked (`#once`). */
+  readonly #building = new Map<string, Promise<Built>>()
   hits = 0
   misses = 0
+  /** Misses that waited for an answer another request was already building. */
+  joined = 0
 
   constructor(maxBytes = 32 * 1024 * 1024) {
     this.#entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length * 2 })
@@ -52,11 +56,11 @@ export class RecordCache {
       this.hits++
       return kept.body
     }
-    this.misses++
-    const { student, access, versions } = await getStudent(db, viewer, studentId)
-    const body = JSON.stringify(studentSchema.encode(student))
-    this.#entries.set(key(studentId, access), { versions, body })
-    return body
+    return this.#once(`${key(studentId, current.access)}@${current.versions}`, current.access, async () => {
+      const { student, access, versions } = await getStudent(db, viewer, studentId)
+      const body = JSON.stringify(studentSchema.encode(student))
+      return { entryKey: key(studentId, access), access, versions, body }
+    })
   }
 
   /**
@@ -69,11 +73,42 @@ export class RecordCache {
       this.hits++
       return kept.body
     }
+    return this.#once(`team:${memberId}@${teamVersions}`, 'team', async () => {
+      const { students, versions } = await teamStudentsAndVersions(db, memberId)
+      const body = JSON.stringify(studentsWithLatestSchema.encode(students))
+      return { entryKey: `team:${memberId}`, access: 'team', versions, body }
+    })
+  }
+
+  /**
+   * Builds a missing answer once, however many requests miss it at the same moment (after a
+   * restart under load, a hundred readers of one record would otherwise each build it: on the
+   * embedded database they queued for seconds). A request joins a build only when that build's
+   * reader checked the same versions, so the answer is at least as new as what the joiner checked;
+   * and only when it was built for the same access. Otherwise, or when that build fails, it
+   * builds its own.
+   */
+  async #once(flightKey: string, access: string, build: () => Promise<Built>): Promise<string> {
     this.misses++
-    const { students, versions } = await teamStudentsAndVersions(db, memberId)
-    const body = JSON.stringify(studentsWithLatestSchema.encode(students))
-    this.#entries.set(`team:${memberId}`, { versions, body })
-    return body
+    const inFlight = this.#building.get(flightKey)
+    if (inFlight) {
+      const built = await inFlight.catch(() => null)
+      if (built?.access === access) {
+        this.joined++
+        return built.body
+      }
+    }
+    const building = build()
+    if (!inFlight) {
+      this.#building.set(flightKey, building)
+      building.then(
+        () => this.#building.delete(flightKey),
+        () => this.#building.delete(flightKey),
+      )
+    }
+    const built = await building
+    this.#entries.set(built.entryKey, { versions: built.versions, body: built.body })
+    return built.body
   }
 
   clear() {
@@ -91,6 +126,14 @@ function checkedAccess(viewer: Viewer, check: RecordCheck): { access: StudentAcc
     : null
   if (!access) throw notFound('No such student.')
   return { access, versions: check.versions }
+}
+
+/** A built answer: where it is kept, the access it was built for, and the versions it was read at. */
+interface Built {
+  entryKey: string
+  access: string
+  versions: string
+  body: string
 }
 
 const studentsWithLatestSchema = studentWithLatestSchema.array()
