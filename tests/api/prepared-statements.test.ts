@@ -61,6 +61,18 @@ describe('named statements (raw.ts), on this run’s database', () => {
     })
   })
 
+  it('prepares a statement again on the embedded database after it was deallocated', async () => {
+    if (t.database.kind !== 'pglite') return
+    const one = preparedQuery<{ n: number }, Record<string, never>>('test-one', sql`select 1 as n`)
+    expect(await one(t.db, {})).toEqual([{ n: 1 }])
+    await t.db.execute(sql`deallocate all`)
+    expect(await one(t.db, {})).toEqual([{ n: 1 }])
+    const user = await t.userWith({ roles: ['student'] })
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
+    ).toBe(200)
+  })
+
   it('writes only scalars as literals', () => {
     expect(sqlLiteral("a'b")).toBe("'a''b'")
     expect(sqlLiteral(-3.5)).toBe('-3.5')

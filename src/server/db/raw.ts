@@ -67,6 +67,7 @@ async function executePrepared<T>(
   name: string,
   text: string,
   values: unknown[],
+  again = false,
 ): Promise<T[]> {
   const literals = values.map(sqlLiteral)
   if (literals.includes(undefined)) return (await client.query<T>(text, values)).rows
@@ -82,7 +83,14 @@ async function executePrepared<T>(
   }
   await ready
   const args = literals.length ? `(${literals.join(', ')})` : ''
-  return (await client.query<T>(`execute ${statement}${args}`)).rows
+  try {
+    return (await client.query<T>(`execute ${statement}${args}`)).rows
+  } catch (error) {
+    // invalid_sql_statement_name: the statement is gone (a DEALLOCATE): prepare it again, once.
+    if ((error as { code?: string }).code !== '26000' || again) throw error
+    if (prepared.get(name) === ready) prepared.delete(name)
+    return executePrepared<T>(client, name, text, values, true)
+  }
 }
 
 /**
