@@ -72,6 +72,17 @@ async function expectFreshOnB(what: string) {
   }
 }
 
+/** Each person's `GET /api/v1/users/me` on B, against the cache-free answer. */
+async function expectCurrentUserFreshOnB(what: string) {
+  for (const viewer of viewers()) {
+    fresh.app.recordCache.clear()
+    const me = { method: 'GET' as const, url: '/api/v1/users/me', cookie: viewer.cookie }
+    const expected = await fresh.request(me)
+    expect(expected.statusCode, `${what}, ${viewer.email}'s users/me`).toBe(200)
+    expect((await b.request(me)).json(), `${what}, ${viewer.email}'s users/me`).toEqual(expected.json())
+  }
+}
+
 describe('a cached student record', () => {
   it('is served from the cache while nothing changed, one query with the session', async () => {
     await expectFreshOnB('first read')
@@ -215,6 +226,69 @@ describe('a cached student record', () => {
       await expectFreshOnB(what)
       // Every viewer who may still read the record had their kept copy replaced.
       expect(b.app.recordCache.misses - misses, what).toBeGreaterThan(0)
+      await expectCurrentUserFreshOnB(what)
+    }
+  })
+
+  it('keeps `users/me` only while the person, their settings and their scores are unchanged', async () => {
+    await expectCurrentUserFreshOnB('first read')
+    const { hits } = b.app.recordCache
+    await expectCurrentUserFreshOnB('second read')
+    expect(b.app.recordCache.hits - hits).toBe(viewers().length)
+    const changes: Array<[string, () => Promise<unknown>]> = [
+      [
+        'a score changed straight in the database',
+        () => t.db.execute(sql`update sat_scores set math = math - 10 where student_id = ${student.id}`),
+      ],
+      [
+        'a score deleted straight in the database',
+        () =>
+          t.db.execute(
+            sql`delete from act_scores where id = (select id from act_scores where student_id = ${student.id} limit 1)`,
+          ),
+      ],
+      [
+        'the student’s settings changed straight in the database',
+        () =>
+          t.db.execute(
+            sql`update users set time_zone = 'Asia/Tokyo', email_task_reminders = not email_task_reminders where id = ${student.id}`,
+          ),
+      ],
+      [
+        'the student changes their name',
+        () => write('PATCH', '/api/v1/users/me', student.cookie, { name: 'Sam S.' }),
+      ],
+      [
+        'the educator changes their bio',
+        () => write('PATCH', '/api/v1/users/me', educator.cookie, { bio: 'ACT.' }),
+      ],
+      [
+        'admins start to require two-factor for staff',
+        () =>
+          t.db.execute(
+            sql`insert into app_settings (key, value) values ('require_staff_two_factor', 'true'::jsonb)
+              on conflict (key) do update set value = excluded.value`,
+          ),
+      ],
+      [
+        'admins stop requiring it',
+        () =>
+          t.db.execute(
+            sql`update app_settings set value = 'false'::jsonb where key = 'require_staff_two_factor'`,
+          ),
+      ],
+      [
+        'the guardian becomes an FAO too, then not',
+        async () => {
+          await t.db.execute(sql`insert into fao_profiles (user_id) values (${guardian.id})`)
+          await expectCurrentUserFreshOnB('the guardian is an FAO too')
+          await t.db.execute(sql`delete from fao_profiles where user_id = ${guardian.id}`)
+        },
+      ],
+    ]
+    for (const [what, change] of changes) {
+      await change()
+      await expectCurrentUserFreshOnB(what)
     }
   })
 

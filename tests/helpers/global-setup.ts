@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../src/server/db/client'
+import { PGLITE_OPTIONS } from '../../src/server/db/pglite-options'
 
 /**
  * Migrates once per run; every test file then starts from a copy (ADR 002): a PGlite
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
     }
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'crestline-template-'))
-  const client = await PGlite.create()
+  const client = await PGlite.create(PGLITE_OPTIONS)
   const migrated = await openDatabase({ pglite: client })
   const dump = await client.dumpDataDir('none')
   await migrated.close()

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/client'
+import { PGLITE_OPTIONS } from '../../src/server/db/pglite-options'
 
 /** A fresh, migrated database for one test file: PGlite by default, PostgreSQL under TEST_DB=postgres. */
 export async function openTestDatabase(): Promise<Database> {
@@ -26,6 +27,6 @@ export async function openTestDatabase(): Promise<Database> {
     }
   }
   const dump = new Blob([readFileSync(inject('pgliteTemplate'))])
-  const client = await PGlite.create({ loadDataDir: dump })
+  const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: dump })
   return openDatabase({ pglite: client, migrate: false })
 }

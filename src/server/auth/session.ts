@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { preparedQuery } from '../db/raw'
 import { twoFactorMissingSql } from '../modules/admin/settings'
 import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
-import { type CurrentUserRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
+import { type CurrentUserSessionRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
 export const SESSION_EXPIRES_IN = 7 * 24 * 3600
@@ -118,7 +118,7 @@ const recordCheckSql = (studentId: SQL) => sql`
 /** What a route asks the session query to read as well (plugins/access.ts). */
 export type SessionAlso = { recordId: string } | { currentUser: true }
 
-type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserRow>
+type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserSessionRow>
 const sessionQuery = (name: string, extras?: SQL) =>
   preparedQuery<SessionQueryRow, { token: string; recordId?: string }>(
     name,
@@ -153,7 +153,7 @@ export async function loadSessionViewer(
   viewer: Viewer
   needsRefresh: boolean
   record?: RecordCheck
-  currentUser?: CurrentUserRow
+  currentUser?: CurrentUserSessionRow
 } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
   const query = recordId
@@ -186,7 +186,7 @@ export async function loadSessionViewer(
       twoFactorRequired: row.two_factor_required,
     },
     needsRefresh: row.needs_refresh,
-    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserRow }),
+    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserSessionRow }),
     ...(recordId && {
       record: {
         studentId: recordId === OWN_RECORD ? row.id : recordId,

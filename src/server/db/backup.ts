@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_OPTIONS } from './pglite-options'
 
 /**
  * Backups (docs/operations.md#backups). PostgreSQL: `pg_dump`'s custom format, one consistent
@@ -21,7 +22,10 @@ export async function restorePglite(archive: Buffer, dataDir: string): Promise<v
   const target = path.join(dataDir, 'db')
   if (existsSync(target)) throw new Error(`${target} already exists: move it away first.`)
   mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(target, { loadDataDir: new Blob([new Uint8Array(archive)]) })
+  const client = await PGlite.create(target, {
+    ...PGLITE_OPTIONS,
+    loadDataDir: new Blob([new Uint8Array(archive)]),
+  })
   await client.query('select 1')
   await client.close()
 }

@@ -9,6 +9,7 @@ import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import { dumpPglite } from './backup'
 import { acquireDataDirLock } from './lock-file'
+import { PGLITE_OPTIONS } from './pglite-options'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -91,7 +92,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or a PGlite')
   const releaseLock = acquireDataDirLock(options.dataDir)
   try {
-    const client = await PGlite.create(`${options.dataDir}/db`)
+    const client = await PGlite.create(`${options.dataDir}/db`, PGLITE_OPTIONS)
     return {
       db: drizzlePglite(client, { schema }),
       kind: 'pglite',

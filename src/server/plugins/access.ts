@@ -12,7 +12,7 @@ import {
 } from '../auth/session'
 import type { Db } from '../db/client'
 import { isUuid } from '../modules/students/sql'
-import { type CurrentUserRow, loadViewer, type Viewer } from '../modules/users/current-user'
+import { type CurrentUserSessionRow, loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
 
 /**
@@ -55,7 +55,7 @@ declare module 'fastify' {
     viewer: Viewer | null
     recordCheck: RecordCheck | null
     /** Read with the session when the route declares `currentUser` (GET /api/v1/users/me). */
-    currentUserRow: CurrentUserRow | null
+    currentUserRow: CurrentUserSessionRow | null
   }
 }
 

@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import { studentSchema, studentWithLatestSchema } from '../../../shared/students'
+import { currentUserSchema } from '../../../shared/users'
 import type { RecordCheck } from '../../auth/session'
 import type { Db } from '../../db/client'
 import { notFound } from '../../problems'
-import type { Viewer } from '../users/current-user'
+import { type CurrentUserSessionRow, ownScoreLists, toCurrentUser, type Viewer } from '../users/current-user'
 import { teamStudentsAndVersions } from './lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } from './record'
 
@@ -111,6 +112,28 @@ export class RecordCache {
     return built.body
   }
 
+  /**
+   * `GET /api/v1/users/me` as JSON text, from the session's row (read fresh on every request) and
+   * a student's score lists, kept under their record's version. An answer is kept under that
+   * version and everything else it shows, so any change to the person, their settings or
+   * profiles, or their scores makes the next read build it again.
+   */
+  async currentUserBody(db: Db, row: CurrentUserSessionRow): Promise<string> {
+    const entryKey = `me:${row.id}`
+    const kept = this.#entries.get(entryKey)
+    if (kept && kept.versions === currentUserVersions(row, row.own_record_version)) {
+      this.hits++
+      return kept.body
+    }
+    this.misses++
+    const scores = row.is_student ? await ownScoreLists(db, row.id) : { version: '0', sat: null, act: null }
+    const body = JSON.stringify(
+      currentUserSchema.encode(toCurrentUser({ ...row, sat: scores.sat, act: scores.act })),
+    )
+    this.#entries.set(entryKey, { versions: currentUserVersions(row, scores.version), body })
+    return body
+  }
+
   clear() {
     this.#entries.clear()
   }
@@ -127,6 +150,10 @@ function checkedAccess(viewer: Viewer, check: RecordCheck): { access: StudentAcc
   if (!access) throw notFound('No such student.')
   return { access, versions: check.versions }
 }
+
+/** What a kept `users/me` answer is valid for: every field it shows but the scores, and their version. */
+const currentUserVersions = (row: CurrentUserSessionRow, scoresVersion: string) =>
+  `${scoresVersion}|${JSON.stringify(toCurrentUser({ ...row, sat: null, act: null }))}`
 
 /** A built answer: where it is kept, the access it was built for, and the versions it was read at. */
 interface Built {

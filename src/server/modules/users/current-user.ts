@@ -29,15 +29,12 @@ interface UserRow {
   act: Omit<ActScore, 'cumulative'>[] | null
 }
 
-/**
- * What the current user's answer holds beyond the session's own columns, for a query over
- * `users u`: settings, an educator's bio and a student's two score lists (oldest first). The
- * session query adds it for `GET /api/v1/users/me` (`config.currentUser`), so that read is one
- * round trip.
- */
-export const currentUserExtrasSql = sql`u.email_on_shared_notes, u.email_task_reminders, u.time_zone,
-      u.two_factor_enabled, (select bio from educator_profiles where user_id = u.id) as bio,
-      case when not exists(select 1 from student_profiles where user_id = u.id) then null else coalesce((
+/** The current user's settings and an educator's bio, for a query over `users u`. */
+const currentUserSettingsSql = sql`u.email_on_shared_notes, u.email_task_reminders, u.time_zone,
+      u.two_factor_enabled, (select bio from educator_profiles where user_id = u.id) as bio`
+
+/** A student's two score lists (oldest first), null for anyone else, for a query over `users u`. */
+const studentScoreListsSql = sql`case when not exists(select 1 from student_profiles where user_id = u.id) then null else coalesce((
         select json_agg(json_build_object('date', _s.date, 'english', _s.english, 'math', _s.math)
           order by _s.date, _s.created_at, _s.id)
         from sat_scores _s where _s.student_id = u.id), '[]') end as sat,
@@ -45,6 +42,32 @@ export const currentUserExtrasSql = sql`u.email_on_shared_notes, u.email_task_re
         select json_agg(json_build_object('date', _a.date, 'english', _a.english, 'math', _a.math,
           'reading', _a.reading, 'science', _a.science) order by _a.date, _a.created_at, _a.id)
         from act_scores _a where _a.student_id = u.id), '[]') end as act`
+
+/** The version of a user's own student record (record-cache.ts), which every score change bumps. */
+const ownRecordVersionSql = sql`coalesce((select version from record_versions where key = u.id::text), 0)::text`
+
+/**
+ * What the session query also reads for `GET /api/v1/users/me` (`config.currentUser`): the
+ * settings, and the version under which the cache keeps a student's scores
+ * (`RecordCache.currentUserBody`). That read is then one round trip while the scores are unchanged.
+ */
+export const currentUserExtrasSql = sql`${currentUserSettingsSql}, ${ownRecordVersionSql} as own_record_version`
+
+/** The session's row for `GET /api/v1/users/me`: everything but a student's scores. */
+export type CurrentUserSessionRow = Omit<CurrentUserRow, 'sat' | 'act'> & { own_record_version: string }
+
+/** A student's two score lists and the version of their record, read by one statement. */
+export async function ownScoreLists(
+  db: DbOrTx,
+  userId: string,
+): Promise<Pick<UserRow, 'sat' | 'act'> & { version: string }> {
+  const [row] = await selectRowsPrepared<Pick<UserRow, 'sat' | 'act'> & { version: string }>(
+    db,
+    'current-user-scores',
+    sql`select ${ownRecordVersionSql} as version, ${studentScoreListsSql} from users u where u.id = ${userId}`,
+  )
+  return row ?? { version: '0', sat: null, act: null }
+}
 
 /** One query: the user, their profiles and a student's two score lists. */
 async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
@@ -58,7 +81,7 @@ async function loadUserRow(db: DbOrTx, userId: string): Promise<UserRow | undefi
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
       exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
       ${twoFactorMissingSql} as two_factor_required,
-      ${currentUserExtrasSql}
+      ${currentUserSettingsSql}, ${studentScoreListsSql}
     from users u where u.id = ${userId}`,
   )
   return row

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   adminUserSchema,
   availableUserSchema,
+  type CurrentUser,
   currentUserSchema,
   onboardBodySchema,
   updateMeBodySchema,
@@ -13,7 +14,7 @@ import {
 import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { listUsers, updateUser } from '../../../modules/users/admin-users'
-import { getCurrentUser, toCurrentUser } from '../../../modules/users/current-user'
+import { getCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
 import { access, requireViewer } from '../../../plugins/access'
@@ -89,9 +90,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], summary: 'The current user', response: { 200: currentUserSchema } },
       config: { access: access.duringOnboarding, currentUser: true },
     },
-    async (request) => {
-      // Read with the session in one round trip; by itself when the session was just refreshed.
-      if (request.currentUserRow) return toCurrentUser(request.currentUserRow)
+    async (request, reply) => {
+      // Read with the session in one round trip (a student's scores kept by version, record-cache.ts);
+      // by itself when the session was just refreshed. A JSON string is sent as it is.
+      if (request.currentUserRow) {
+        const body = await app.recordCache.currentUserBody(app.db, request.currentUserRow)
+        return reply.type('application/json; charset=utf-8').send(body as unknown as CurrentUser)
+      }
       const user = await getCurrentUser(app.db, requireViewer(request).id)
       if (!user) throw unauthorized()
       return user
