@@ -71,8 +71,11 @@ async function executePrepared<T>(
 ): Promise<T[]> {
   const literals = values.map(sqlLiteral)
   if (literals.includes(undefined)) return (await client.query<T>(text, values)).rows
-  const prepared = preparedOnPglite.get(client) ?? new Map<string, Promise<unknown>>()
-  preparedOnPglite.set(client, prepared)
+  let prepared = preparedOnPglite.get(client)
+  if (!prepared) {
+    prepared = new Map()
+    preparedOnPglite.set(client, prepared)
+  }
   const statement = `"${name.replace(/"/g, '""')}"`
   let ready = prepared.get(name)
   if (!ready) {

@@ -120,8 +120,9 @@ export class RecordCache {
    */
   async currentUserBody(db: Db, row: CurrentUserSessionRow): Promise<string> {
     const entryKey = `me:${row.id}`
+    const shown = currentUserFields(row)
     const kept = this.#entries.get(entryKey)
-    if (kept && kept.versions === currentUserVersions(row, row.own_record_version)) {
+    if (kept?.versions === `${row.own_record_version}|${shown}`) {
       this.hits++
       return kept.body
     }
@@ -130,7 +131,7 @@ export class RecordCache {
     const body = JSON.stringify(
       currentUserSchema.encode(toCurrentUser({ ...row, sat: scores.sat, act: scores.act })),
     )
-    this.#entries.set(entryKey, { versions: currentUserVersions(row, scores.version), body })
+    this.#entries.set(entryKey, { versions: `${scores.version}|${shown}`, body })
     return body
   }
 
@@ -151,9 +152,12 @@ function checkedAccess(viewer: Viewer, check: RecordCheck): { access: StudentAcc
   return { access, versions: check.versions }
 }
 
-/** What a kept `users/me` answer is valid for: every field it shows but the scores, and their version. */
-const currentUserVersions = (row: CurrentUserSessionRow, scoresVersion: string) =>
-  `${scoresVersion}|${JSON.stringify(toCurrentUser({ ...row, sat: null, act: null }))}`
+/**
+ * Every field a `users/me` answer shows but the scores, as JSON: with the scores' version, what a
+ * kept answer is valid for.
+ */
+const currentUserFields = (row: CurrentUserSessionRow) =>
+  JSON.stringify(toCurrentUser({ ...row, sat: null, act: null }))
 
 /** A built answer: where it is kept, the access it was built for, and the versions it was read at. */
 interface Built {

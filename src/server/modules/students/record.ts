@@ -75,8 +75,12 @@ export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(j
  * The versions a cached record was built from (`student:people`), bumped by triggers in the same
  * transaction as every write that changes a record read (migration 0008, record-cache.ts).
  */
+/** One student's own version: bumped by every change to their scores, documents, team, guardians or profile. */
+export const studentVersionSql = (studentId: SQL) =>
+  sql`coalesce((select version from record_versions where key = ${studentId}::text), 0)`
+
 export const recordVersionsSql = (studentId: SQL) =>
-  sql`coalesce((select version from record_versions where key = ${studentId}::text), 0) || ':' ||
+  sql`${studentVersionSql(studentId)} || ':' ||
     coalesce((select version from record_versions where key = 'people'), 0)`
 
 /**

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { twoFactorMissingSql } from '../admin/settings'
+import { studentVersionSql } from '../students/record'
 
 /** The columns `toCurrentUser` reads. */
 export type CurrentUserRow = Omit<UserRow, 'disabled_at'>
@@ -44,7 +45,7 @@ const studentScoreListsSql = sql`case when not exists(select 1 from student_prof
         from act_scores _a where _a.student_id = u.id), '[]') end as act`
 
 /** The version of a user's own student record (record-cache.ts), which every score change bumps. */
-const ownRecordVersionSql = sql`coalesce((select version from record_versions where key = u.id::text), 0)::text`
+const ownRecordVersionSql = sql`${studentVersionSql(sql`u.id`)}::text`
 
 /**
  * What the session query also reads for `GET /api/v1/users/me` (`config.currentUser`): the
