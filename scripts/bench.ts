@@ -17,6 +17,8 @@ import { buildIsStale } from './lib/build-state.mjs'
  */
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+/** Only the rows under load whose label holds this text (`search`, `users/me`, `SAT score`…). */
+const MATCH = process.env.BENCH_MATCH
 const CONNECTIONS = 100
 const rows: Array<[string, string, string]> = []
 
@@ -313,6 +315,7 @@ async function hotPaths(
     kind === 'PostgreSQL' ? '>= 25% (40% of same size), p99 < 30 ms' : 'no timeouts, p99 < 100 ms'
   let peakRss = 0
   for (const [label, endpoint, cookie] of reads) {
+    if (MATCH && !label.includes(MATCH)) continue
     const result = await load(`${base}${endpoint}`, { cookie }, pid)
     peakRss = Math.max(peakRss, result.peakRss)
     const ratio = ((result.rps / yardstick.baseline) * 100).toFixed(1)
@@ -330,6 +333,25 @@ async function hotPaths(
     ])
   }
 
+  if (!MATCH || 'POST then DELETE an SAT score, PUT a document'.includes(MATCH)) {
+    peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
+  }
+  rows.push([
+    `server RSS, peak through that load (${kind})`,
+    `${peakRss.toFixed(0)} MB`,
+    kind === 'PostgreSQL' ? '< 200 MB' : '< 300 MB',
+  ])
+  return cookies
+}
+
+/** The write rows (50 connections): an SAT score added and deleted, and a document saved. Returns the peak RSS. */
+async function writeRows(
+  kind: 'PostgreSQL' | 'embedded',
+  base: string,
+  record: string,
+  cookies: { student: string; admin: string },
+  pid: number,
+): Promise<number> {
   // Writes: each connection adds an SAT score and deletes it again (a date of its own, so no two
   // connections race for one entry); and a document saved again as it is.
   let round = 0
@@ -361,7 +383,6 @@ async function hotPaths(
       ],
     },
   )
-  peakRss = Math.max(peakRss, scoreWrites.peakRss)
   rows.push([
     `POST then DELETE an SAT score (${kind}, 50 connections)`,
     `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms`,
@@ -385,18 +406,12 @@ async function hotPaths(
       }),
     },
   )
-  peakRss = Math.max(peakRss, documentWrites.peakRss)
   rows.push([
     `PUT a document (${kind}, 50 connections)`,
     `${Math.round(documentWrites.rps)} req/s, p99 ${documentWrites.p99} ms`,
     'p99 < 30 ms',
   ])
-  rows.push([
-    `server RSS, peak through that load (${kind})`,
-    `${peakRss.toFixed(0)} MB`,
-    kind === 'PostgreSQL' ? '< 200 MB' : '< 300 MB',
-  ])
-  return cookies
+  return Math.max(scoreWrites.peakRss, documentWrites.peakRss)
 }
 
 async function main() {
@@ -468,6 +483,12 @@ async function main() {
       return
     }
     const cookies = await hotPaths('PostgreSQL', port, server.pid!, people, yardstick)
+    if (MATCH) {
+      await stop(server)
+      if (!process.env.BENCH_SKIP_EMBEDDED) await embedded(yardstick)
+      printRows()
+      return
+    }
 
     const single = await oneAtATime(
       `http://127.0.0.1:${port}/api/v1/students/${people.student.id}`,

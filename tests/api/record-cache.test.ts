@@ -83,6 +83,32 @@ async function expectCurrentUserFreshOnB(what: string) {
   }
 }
 
+/** The admin's user list on B (everyone, and a search), against the cache-free answer. */
+async function expectAdminListFreshOnB(what: string) {
+  for (const url of [
+    '/api/v1/users?limit=100',
+    '/api/v1/users?q=sam&limit=5',
+    '/api/v1/users?role=student',
+  ]) {
+    fresh.app.recordCache.clear()
+    const list = { method: 'GET' as const, url, cookie: admin.cookie }
+    const expected = await fresh.request(list)
+    expect(expected.statusCode, `${what}, ${url}`).toBe(200)
+    expect(expected.json().users.length, `${what}, ${url}`).toBeGreaterThan(0)
+    const onB = await b.request(list)
+    expect(onB.headers['content-type'], `${what}, ${url}`).toMatch(/^application\/json/)
+    expect(onB.json(), `${what}, ${url}`).toEqual(expected.json())
+  }
+  // Its score lists are the record's, entry for entry (with who added each and its source).
+  const everyone = (await b.request({ method: 'GET', url: '/api/v1/users?limit=100', cookie: admin.cookie })).json()
+  const listed = everyone.users.find((user: { uuid: string }) => user.uuid === student.id)
+  const own = (await b.request({ method: 'GET', url: record(), cookie: admin.cookie })).json()
+  expect(listed.profileStudent, what).toEqual({
+    satScoresHistorical: own.satScoresHistorical,
+    actScoresHistorical: own.actScoresHistorical,
+  })
+}
+
 describe('a cached student record', () => {
   it('is served from the cache while nothing changed, one query with the session', async () => {
     await expectFreshOnB('first read')
@@ -227,6 +253,7 @@ describe('a cached student record', () => {
       // Every viewer who may still read the record had their kept copy replaced.
       expect(b.app.recordCache.misses - misses, what).toBeGreaterThan(0)
       await expectCurrentUserFreshOnB(what)
+      await expectAdminListFreshOnB(what)
     }
   })
 
@@ -289,6 +316,60 @@ describe('a cached student record', () => {
     for (const [what, change] of changes) {
       await change()
       await expectCurrentUserFreshOnB(what)
+      // While two-factor is required, the admin (without it) may only set it up.
+      if (what !== 'admins start to require two-factor for staff') await expectAdminListFreshOnB(what)
+    }
+  })
+
+  it('keeps each user of the admin’s list while their row and scores are unchanged', async () => {
+    await expectAdminListFreshOnB('first read')
+    const { hits, misses } = b.app.recordCache
+    const everyone = (
+      await b.request({ method: 'GET', url: '/api/v1/users?limit=100', cookie: admin.cookie })
+    ).json()
+    expect(b.app.recordCache.misses - misses).toBe(0)
+    expect(b.app.recordCache.hits - hits).toBe(everyone.users.length)
+    const changes: Array<[string, () => Promise<unknown>]> = [
+      [
+        'a score added straight in the database',
+        () => createSatScore(t.db, student.id, { date: '2025-06-07', english: 700, math: 710 }),
+      ],
+      [
+        'an email changed straight in the database',
+        () => t.db.execute(sql`update users set email = 'sam.new@example.com' where id = ${student.id}`),
+      ],
+      [
+        'the student archived, then restored, straight in the database',
+        async () => {
+          await t.db.execute(
+            sql`update student_profiles set archived_at = now() where user_id = ${student.id}`,
+          )
+          await expectAdminListFreshOnB('the student is archived')
+          await t.db.execute(
+            sql`update student_profiles set archived_at = null where user_id = ${student.id}`,
+          )
+        },
+      ],
+      [
+        'the educator disabled, then enabled, through the API',
+        async () => {
+          await write('PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: true })
+          await expectAdminListFreshOnB('the educator is disabled')
+          await write('PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: false })
+        },
+      ],
+      [
+        'the guardian made an educator through the API',
+        () => write('PATCH', `/api/v1/users/${guardian.id}`, admin.cookie, { educator: true }),
+      ],
+      [
+        'the new educator’s bio changed straight in the database',
+        () => t.db.execute(sql`update educator_profiles set bio = 'Essays.' where user_id = ${guardian.id}`),
+      ],
+    ]
+    for (const [what, change] of changes) {
+      await change()
+      await expectAdminListFreshOnB(what)
     }
   })
 

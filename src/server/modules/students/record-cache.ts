@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import { studentSchema, studentWithLatestSchema } from '../../../shared/students'
-import { currentUserSchema } from '../../../shared/users'
+import { adminUserSchema, currentUserSchema } from '../../../shared/users'
 import type { RecordCheck } from '../../auth/session'
 import type { Db } from '../../db/client'
 import { notFound } from '../../problems'
+import { type AdminUserListRow, adminScoreLists, adminUserFromRow } from '../users/admin-users'
 import { type CurrentUserSessionRow, ownScoreLists, toCurrentUser, type Viewer } from '../users/current-user'
 import { teamStudentsAndVersions } from './lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } from './record'
@@ -133,6 +134,40 @@ export class RecordCache {
     )
     this.#entries.set(entryKey, { versions: `${scores.version}|${shown}`, body })
     return body
+  }
+
+  /**
+   * The admin's user list as JSON texts, one per row (`listUserRows`). Each row is read fresh by
+   * the list's query; a student's score lists are what is kept, under their record's version, so
+   * an answer is rebuilt when the person, their profiles or their scores change. The lists that
+   * are missing are read together, in one statement.
+   */
+  async adminUserBodies(db: Db, rows: readonly AdminUserListRow[]): Promise<string[]> {
+    const shown = rows.map(({ student_version, sort_name, ...row }) => JSON.stringify(row))
+    const bodies = rows.map((row, index) => {
+      const kept = this.#entries.get(`admin-user:${row.id}`)
+      return kept?.versions === `${row.student_version}|${shown[index]}` ? kept.body : undefined
+    })
+    const missing = rows.filter((_row, index) => bodies[index] === undefined)
+    this.hits += rows.length - missing.length
+    this.misses += missing.length
+    if (missing.length === 0) return bodies as string[]
+    const lists = await adminScoreLists(
+      db,
+      missing.filter((row) => row.is_student).map((row) => row.id),
+    )
+    return rows.map((row, index) => {
+      if (bodies[index] !== undefined) return bodies[index]
+      const scores = lists.get(row.id)
+      const body = JSON.stringify(adminUserSchema.encode(adminUserFromRow(row, scores)))
+      // Kept under the versions read with the lists (never older than the lists themselves); a
+      // student whose lists were not found (deleted a moment ago) is answered but not kept.
+      const versions = row.is_student ? scores?.versions : row.student_version
+      if (versions !== undefined) {
+        this.#entries.set(`admin-user:${row.id}`, { versions: `${versions}|${shown[index]}`, body })
+      }
+      return body
+    })
   }
 
   clear() {

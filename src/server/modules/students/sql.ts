@@ -33,6 +33,15 @@ export const latestActJson = (studentId: SQL) => sql`(select json_build_object('
   where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
 
 /** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
+/**
+ * Whether `userId` holds the profile kept in `table`, as a column of a list. A scalar subquery,
+ * not `exists`: over a list PostgreSQL may answer an `exists` column by hashing the whole profile
+ * table on every request (its cost model prices 26 index probes above one scan of 10,000 rows),
+ * which made 8 ms of the admin search's 9 (docs/performance.md, change 11).
+ */
+export const holdsProfileSql = (table: string, userId: SQL) =>
+  sql`coalesce((select true from ${sql.raw(table)} where user_id = ${userId}), false)`
+
 /** Whether the user holds an educator or FAO profile: who may join a team (docs/product.md#permissions). */
 export const holdsStaffProfile = (
   userId: SQL,

@@ -1,19 +1,29 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { GRANTABLE_ROLES, ROLES, type Role } from '../../../shared/roles'
+import { withActComposite, withSatCumulative } from '../../../shared/scores'
 import {
   type AdminUser,
   DELETED_USER_ID,
   type UpdateUserBody,
   USER_PAGE_DEFAULT,
   type UserListQuery,
-  type UserPage,
 } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, HttpProblem, notFound } from '../../problems'
 import { decodeCursor, encodeCursor, invalidCursor } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
-import { isoSql, isUuid, profilesJson, type RawProfiles, rolesArraySql, toUserSummary } from '../students/sql'
+import { recordVersionsSql } from '../students/record'
+import {
+  actScoresJson,
+  holdsProfileSql,
+  isoSql,
+  isUuid,
+  type RawAct,
+  type RawSat,
+  rolesArraySql,
+  satScoresJson,
+} from '../students/sql'
 import type { Viewer } from './current-user'
 
 const PROFILE_TABLES: Record<Role, string> = {
@@ -24,7 +34,14 @@ const PROFILE_TABLES: Record<Role, string> = {
   guardian: 'guardian_profiles',
 }
 
-interface AdminUserRow {
+/** `%` and `_` in a search are literal characters, not patterns. */
+export const likePattern = (text: string) => `%${text.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`
+
+/**
+ * A row of the admin's user list: everything an `AdminUser` shows but a student's score lists,
+ * which `RecordCache.adminUserBodies` keeps under `student_version`.
+ */
+export interface AdminUserListRow {
   id: string
   name: string
   email: string
@@ -32,19 +49,75 @@ interface AdminUserRow {
   disabled: boolean
   archived: boolean
   created_at: string
+  is_student: boolean
+  is_educator: boolean
+  is_admin: boolean
+  is_fao: boolean
+  is_guardian: boolean
+  bio: string | null
+  /**
+   * For a student, the versions of their score lists (`recordVersionsSql`: every score change, and
+   * a rename of whoever added one, moves it); empty for anyone else.
+   */
+  student_version: string
   sort_name: string
-  profiles: RawProfiles
 }
 
-const adminUserColumns = sql`u.id, u.name, u.email, u.onboarding_required,
+const adminUserListColumns = sql`u.id, u.name, u.email, u.onboarding_required,
   u.disabled_at is not null as disabled,
-  exists(select 1 from student_profiles where user_id = u.id and archived_at is not null) as archived,
-  ${isoSql(sql`u.created_at`)} as created_at, lower(u.name) as sort_name,
-  ${profilesJson(sql`u.id`)} as profiles`
+  coalesce((select archived_at is not null from student_profiles where user_id = u.id), false) as archived,
+  ${isoSql(sql`u.created_at`)} as created_at,
+  ${holdsProfileSql('student_profiles', sql`u.id`)} as is_student,
+  ${holdsProfileSql('educator_profiles', sql`u.id`)} as is_educator,
+  ${holdsProfileSql('admin_profiles', sql`u.id`)} as is_admin,
+  ${holdsProfileSql('fao_profiles', sql`u.id`)} as is_fao,
+  ${holdsProfileSql('guardian_profiles', sql`u.id`)} as is_guardian,
+  (select bio from educator_profiles where user_id = u.id) as bio,
+  coalesce((select ${recordVersionsSql(sql`_sp.user_id`)} from student_profiles _sp where _sp.user_id = u.id), '')
+    as student_version,
+  lower(u.name) as sort_name`
 
-function toAdminUser(row: AdminUserRow): AdminUser {
+/** A student's two score lists (oldest first, each entry with its details) as the admin's list shows them. */
+export interface AdminScoreLists {
+  sat: RawSat[]
+  act: RawAct[]
+  /** The versions they were read at (`recordVersionsSql`: the record's, and `people` for who added each). */
+  versions: string
+}
+
+/** Several students' score lists, each with the versions they were read at, in one statement. */
+export async function adminScoreLists(
+  db: DbOrTx,
+  studentIds: readonly string[],
+): Promise<Map<string, AdminScoreLists>> {
+  if (studentIds.length === 0) return new Map()
+  const rows = await selectRows<AdminScoreLists & { id: string }>(
+    db,
+    sql`select sp.user_id as id, ${satScoresJson(sql`sp.user_id`)} as sat, ${actScoresJson(sql`sp.user_id`)} as act,
+      ${recordVersionsSql(sql`sp.user_id`)} as versions
+    from student_profiles sp where sp.user_id in ${studentIds}`,
+  )
+  return new Map(rows.map(({ id, ...lists }) => [id, lists]))
+}
+
+/** An `AdminUser` from a list row and, for a student, their two score lists. */
+export function adminUserFromRow(
+  row: Omit<AdminUserListRow, 'student_version' | 'sort_name'>,
+  scores: Pick<AdminScoreLists, 'sat' | 'act'> | undefined,
+): AdminUser {
   return {
-    ...toUserSummary({ name: row.name, uuid: row.id, profiles: row.profiles }),
+    name: row.name,
+    uuid: row.id,
+    profileStudent: row.is_student
+      ? {
+          satScoresHistorical: (scores?.sat ?? []).map(withSatCumulative),
+          actScoresHistorical: (scores?.act ?? []).map(withActComposite),
+        }
+      : null,
+    profileEducator: row.is_educator ? { bio: row.bio ?? '' } : null,
+    profileAdmin: row.is_admin ? {} : null,
+    profileFao: row.is_fao ? {} : null,
+    profileGuardian: row.is_guardian ? {} : null,
     email: row.email,
     onboardingRequired: row.onboarding_required,
     disabled: row.disabled,
@@ -53,17 +126,16 @@ function toAdminUser(row: AdminUserRow): AdminUser {
   }
 }
 
-/** `%` and `_` in a search are literal characters, not patterns. */
-export const likePattern = (text: string) => `%${text.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`
-
 /**
  * The admin's user list: by name (case-insensitive), then uuid, so pages never overlap or skip
- * a row when names repeat. Searches name and email; filters by profile held.
+ * a row when names repeat. Searches name and email; filters by profile held. Reads each user's
+ * row without a student's score lists: the route adds those from the record cache
+ * (`RecordCache.adminUserBodies`), where 25 students' lists cost more than the search itself.
  */
-export async function listUsers(
+export async function listUserRows(
   db: DbOrTx,
   query: Omit<UserListQuery, 'limit'> & { limit?: number },
-): Promise<UserPage> {
+): Promise<{ rows: AdminUserListRow[]; nextCursor: string | null }> {
   const limit = query.limit ?? USER_PAGE_DEFAULT
   // The row standing for deleted people is nobody an admin manages.
   const conditions: SQL[] = [sql`u.id <> ${DELETED_USER_ID}`]
@@ -79,26 +151,31 @@ export async function listUsers(
     if (!isUuid(after[1]!)) throw invalidCursor()
     conditions.push(sql`(lower(u.name), u.id) > (${after[0]}, ${after[1]}::uuid)`)
   }
-  const rows = await selectRows<AdminUserRow>(
+  // One named statement per shape of the query (search, role, cursor): its text follows from these.
+  const rows = await selectRowsPrepared<AdminUserListRow>(
     db,
-    sql`select ${adminUserColumns} from users u where ${sql.join(conditions, sql` and `)}
+    `admin-user-list:${query.q ? 'q' : ''}:${query.role ?? ''}:${after ? 'after' : ''}`,
+    sql`select ${adminUserListColumns} from users u where ${sql.join(conditions, sql` and `)}
     order by lower(u.name), u.id limit ${limit + 1}`,
   )
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
-    users: page.map(toAdminUser),
+    rows: page,
     nextCursor: rows.length > limit && last ? encodeCursor([last.sort_name, last.id]) : null,
   }
 }
 
+/** One user as the admin's list shows them (read inside a write's transaction, never kept). */
 export async function getAdminUser(db: DbOrTx, id: string): Promise<AdminUser | undefined> {
   if (!isUuid(id) || id === DELETED_USER_ID) return undefined
-  const [row] = await selectRows<AdminUserRow>(
+  const [row] = await selectRows<AdminUserListRow>(
     db,
-    sql`select ${adminUserColumns} from users u where u.id = ${id}`,
+    sql`select ${adminUserListColumns} from users u where u.id = ${id}`,
   )
-  return row ? toAdminUser(row) : undefined
+  if (!row) return undefined
+  const lists = row.is_student ? (await adminScoreLists(db, [id])).get(id) : undefined
+  return adminUserFromRow(row, lists)
 }
 
 export const refused = (code: string, field: string, message: string) =>

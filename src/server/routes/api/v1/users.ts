@@ -6,6 +6,7 @@ import {
   type CurrentUser,
   currentUserSchema,
   onboardBodySchema,
+  type UserPage,
   updateMeBodySchema,
   updateUserBodySchema,
   userListQuerySchema,
@@ -13,7 +14,7 @@ import {
 } from '../../../../shared/users'
 import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
-import { listUsers, updateUser } from '../../../modules/users/admin-users'
+import { listUserRows, updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
@@ -34,10 +35,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: access.roles('admin') },
     },
-    async (request) => {
+    async (request, reply) => {
       const { 'available-for': studentId, ...query } = request.query
       if (studentId !== undefined) return availableTeamMembers(app.db, studentId)
-      return listUsers(app.db, query)
+      // Each user's JSON comes from the record cache while their row and scores are unchanged;
+      // the page is joined as text and sent as it is.
+      const { rows, nextCursor } = await listUserRows(app.db, query)
+      const users = await app.recordCache.adminUserBodies(app.db, rows)
+      const page = `{"users":[${users.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`
+      return reply.type('application/json; charset=utf-8').send(page as unknown as UserPage)
     },
   )
 
