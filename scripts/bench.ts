@@ -328,7 +328,7 @@ async function hotPaths(
     }
     rows.push([
       `${label} (${kind}, 100 connections)`,
-      `${Math.round(result.rps)} req/s = ${ratio}% of bare${sizedText}, p99 ${result.p99} ms, ${result.timeouts} timeouts`,
+      `${Math.round(result.rps)} req/s = ${ratio}% of bare${sizedText}, p99 ${result.p99} ms, ${result.timeouts} timeouts, RSS ${result.peakRss.toFixed(0)} MB`,
       budget,
     ])
   }
@@ -385,7 +385,7 @@ async function writeRows(
   )
   rows.push([
     `POST then DELETE an SAT score (${kind}, 50 connections)`,
-    `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms`,
+    `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms, RSS ${scoreWrites.peakRss.toFixed(0)} MB`,
     'p99 < 30 ms',
   ])
   const [document] = (await (await fetch(`${base}${record}`, { headers: { cookie: cookies.admin } })).json())
@@ -408,7 +408,7 @@ async function writeRows(
   )
   rows.push([
     `PUT a document (${kind}, 50 connections)`,
-    `${Math.round(documentWrites.rps)} req/s, p99 ${documentWrites.p99} ms`,
+    `${Math.round(documentWrites.rps)} req/s, p99 ${documentWrites.p99} ms, RSS ${documentWrites.peakRss.toFixed(0)} MB`,
     'p99 < 30 ms',
   ])
   return Math.max(scoreWrites.peakRss, documentWrites.peakRss)
