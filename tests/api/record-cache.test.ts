@@ -100,7 +100,9 @@ async function expectAdminListFreshOnB(what: string) {
     expect(onB.json(), `${what}, ${url}`).toEqual(expected.json())
   }
   // Its score lists are the record's, entry for entry (with who added each and its source).
-  const everyone = (await b.request({ method: 'GET', url: '/api/v1/users?limit=100', cookie: admin.cookie })).json()
+  const everyone = (
+    await b.request({ method: 'GET', url: '/api/v1/users?limit=100', cookie: admin.cookie })
+  ).json()
   const listed = everyone.users.find((user: { uuid: string }) => user.uuid === student.id)
   const own = (await b.request({ method: 'GET', url: record(), cookie: admin.cookie })).json()
   expect(listed.profileStudent, what).toEqual({
