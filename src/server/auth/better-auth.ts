@@ -1,7 +1,7 @@
 import { betterAuth, getCurrentAdapter } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
-import { twoFactor } from 'better-auth/plugins'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { BRAND } from '../../shared/brand'
