@@ -1,7 +1,3 @@
-import { betterAuth, getCurrentAdapter } from 'better-auth'
-import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError } from 'better-auth/api'
-import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { BRAND } from '../../shared/brand'
@@ -28,7 +24,14 @@ export interface AuthOptions {
  * (`modules/invites/sign-up.ts`): invite-only and one transaction. Its rate limiter is off:
  * `auth/rate-limiter.ts` keys on Fastify's `request.ip`, which better-auth cannot see.
  */
-export function createAuth(options: AuthOptions) {
+export async function createAuth(options: AuthOptions) {
+  const [{ betterAuth, getCurrentAdapter }, { drizzleAdapter }, { APIError }, { twoFactor }] =
+    await Promise.all([
+      import('better-auth'),
+      import('better-auth/adapters/drizzle'),
+      import('better-auth/api'),
+      import('better-auth/plugins/two-factor'),
+    ])
   const { db, mailer, log } = options
   return betterAuth({
     appName: BRAND.name,
@@ -114,4 +117,25 @@ export function createAuth(options: AuthOptions) {
   })
 }
 
-export type Auth = ReturnType<typeof createAuth>
+export type Auth = Awaited<ReturnType<typeof createAuth>>
+
+/** better-auth, built on first use (`lazyAuth`). */
+export type LoadAuth = () => Promise<Auth>
+
+/**
+ * better-auth's modules take about half a second to load, a third of a start on the embedded
+ * database. They are loaded on first use, which `app.ts` asks for as soon as the server listens:
+ * health checks, pages and cached reads are served meanwhile, and a request that needs
+ * better-auth (signing in, a session's daily refresh) waits for it. A failed load is tried again
+ * by the next caller.
+ */
+export function lazyAuth(options: AuthOptions): LoadAuth {
+  let loading: Promise<Auth> | undefined
+  return () => {
+    loading ??= createAuth(options).catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+}

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs'
-import { fileTypeFromFile } from 'file-type'
 import type { DocumentFileType } from '../../shared/documents'
 
 export type Detected = { type: DocumentFileType } | { refused: string }
@@ -67,6 +66,8 @@ async function checkPlainText(file: string): Promise<Detected> {
 
 /** The file's type from its bytes, never its name or the browser's word for it. */
 export async function detectDocumentFileType(file: string): Promise<Detected> {
+  // Loaded on the first upload rather than at every start.
+  const { fileTypeFromFile } = await import('file-type')
   const found = await fileTypeFromFile(file)
   if (!found) return checkPlainText(file)
   const known = BY_SIGNATURE[found.ext]

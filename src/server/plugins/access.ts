@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../shared/roles'
-import type { Auth } from '../auth/better-auth'
+import type { LoadAuth } from '../auth/better-auth'
 import {
   loadSessionViewer,
   OWN_RECORD,
@@ -60,7 +60,7 @@ declare module 'fastify' {
 }
 
 export interface SessionContext {
-  auth: Auth
+  auth: LoadAuth
   db: Db
   secret: string
   /** The app is served over https: only the __Secure- session cookie counts. */
@@ -93,7 +93,7 @@ export async function resolveViewer(
   const found = await loadSessionViewer(ctx.db, token, also)
   if (!found) return null
   if (found.needsRefresh) {
-    const { headers, response } = await ctx.auth.api.getSession({
+    const { headers, response } = await (await ctx.auth()).api.getSession({
       headers: fromNodeHeaders(request.headers),
       returnHeaders: true,
     })

@@ -13,7 +13,7 @@ import {
   verifyTotpBodySchema,
 } from '../../shared/auth'
 import { SESSION_HINT_COOKIE } from '../../shared/public-site'
-import type { Auth } from '../auth/better-auth'
+import type { LoadAuth } from '../auth/better-auth'
 import { refuseCommonPassword } from '../auth/common-passwords'
 import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
 import { SESSION_EXPIRES_IN } from '../auth/session'
@@ -25,7 +25,7 @@ import { sendProblem } from '../plugins/errors'
 import { HttpProblem, notFound, tooManyRequests } from '../problems'
 
 interface Options {
-  auth: Auth
+  auth: LoadAuth
   limiter: RateLimiter
   appOrigin: string
 }
@@ -289,7 +289,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         throw error
       }
       await settleBoth(200)
-      const response = await auth.api.signInEmail({
+      const response = await (await auth()).api.signInEmail({
         body: { email: request.body.email, password: request.body.password },
         headers: toFetchRequest(request, appOrigin).headers,
         asResponse: true,
@@ -306,7 +306,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
     // A code is limited per address here and per login by better-auth (5 tries, then a lockout).
     if (kind === 'two-factor-code') return ''
     if (kind !== 'change-password' && kind !== 'two-factor-password') return emailOf(request.body)
-    const session = await auth.api
+    const session = await (await auth()).api
       .getSession({ headers: toFetchRequest(request, appOrigin).headers })
       .catch(() => null)
     return session ? `user:${session.user.id}` : ''
@@ -333,7 +333,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       async (request, reply) => {
         // Whose reset this is, read before better-auth uses up the token.
         const resetOwner = route.kind === 'reset-token' ? await resetTokenOwner(request.body) : null
-        const response = await auth.handler(toFetchRequest(request, appOrigin))
+        const response = await (await auth()).handler(toFetchRequest(request, appOrigin))
         // A used reset link voids every other one the person was sent: an older email found later
         // must not reset the password again.
         if (resetOwner && response.ok) {
@@ -353,7 +353,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
 
   /** Staff cannot turn two-factor off while admins require it of them. */
   async function refuseWhileRequired(request: FastifyRequest) {
-    const session = await auth.api
+    const session = await (await auth()).api
       .getSession({ headers: toFetchRequest(request, appOrigin).headers })
       .catch(() => null)
     if (session && (await twoFactorRequiredOf(app.db, session.user.id))) {
@@ -381,7 +381,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       schema: { tags: ['auth'], summary: 'Log out: ends this session and clears its cookie' },
       config: { access: access.public },
     },
-    async (request, reply) => relay(await auth.handler(toFetchRequest(request, appOrigin)), reply),
+    async (request, reply) => relay(await (await auth()).handler(toFetchRequest(request, appOrigin)), reply),
   )
 
   // Only the endpoints above are the product's; the rest of better-auth (update-user,
