@@ -2,7 +2,7 @@ import compress from '@fastify/compress'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Logger } from 'pino'
-import { lazyAuth } from './auth/better-auth'
+import { type LoadAuth, lazyAuth } from './auth/better-auth'
 import { openRateLimitStore, RateLimiter } from './auth/rate-limiter'
 import { resolveAuthSecret } from './auth/secret'
 import { trustedOrigins } from './auth/trusted-origins'
@@ -45,6 +45,8 @@ declare module 'fastify' {
     env: Env
     files: FileStore
     recordCache: RecordCache
+    /** better-auth, loaded on first use (`lazyAuth`); `main.ts` loads it once it listens. */
+    loadAuth: LoadAuth
   }
 }
 
@@ -126,11 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A reset lifts the login lockout of that email, from every address.
     onPasswordReset: (email) => limiter.clearFailures('sign-in', email),
   })
-  // Loaded once the server listens, not before (lazyAuth): a start serves sooner.
-  app.addHook('onListen', (done) => {
-    setImmediate(() => auth().catch((err: unknown) => app.log.error({ err }, 'loading better-auth failed')))
-    done()
-  })
+  app.decorate('loadAuth', auth)
   app.decorate('db', database.db)
   app.decorate('mailer', mailer)
   app.decorate('env', env)

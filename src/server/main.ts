@@ -70,6 +70,15 @@ async function main() {
   // product with it, and it must be the first thing they see. The log lines are written
   // asynchronously, so the block goes through the same stream to keep its place after them.
   if (bootstrap) stdout.write(firstAdminNotice(inviteLink(env.appOrigin, bootstrap)))
+  // better-auth loads once the server listens (lazyAuth): health checks and pages are served
+  // meanwhile. A server that cannot load it could not sign anyone in: it stops.
+  try {
+    await app.loadAuth()
+  } catch (err) {
+    logger.fatal({ err }, 'better-auth could not be loaded: stopping')
+    stdout.flushSync()
+    process.exit(1)
+  }
 }
 
 async function loadDemo(db: Parameters<typeof seedDemo>[0], nodeEnv: string) {

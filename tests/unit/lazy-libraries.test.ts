@@ -14,6 +14,20 @@ import { describe, expect, it } from 'vitest'
 const root = resolve(import.meta.dirname, '../..')
 const ENTRY = join(root, 'src/web/main.tsx')
 const LAZY_ONLY = ['recharts', 'markdown-it', 'qrcode', 'src/shared/markdown']
+/**
+ * The server loads these after it listens or on first use (docs/performance.md, a faster start):
+ * better-auth's core took about a third of a start, file-type is for uploads only.
+ */
+const SERVER_ENTRY = join(root, 'src/server/main.ts')
+const SERVER_LAZY_ONLY = [
+  'better-auth',
+  'better-auth/api',
+  'better-auth/adapters/drizzle',
+  'better-auth/plugins',
+  'better-auth/plugins/two-factor',
+  'file-type',
+  'ajv',
+]
 
 /** Static imports and re-exports; `import type` and `import()` load nothing up front. */
 const STATIC = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm
@@ -69,6 +83,16 @@ describe('libraries loaded only where they are used', () => {
   it('reaches recharts, markdown-it and qrcode only through import()', () => {
     const reached = staticallyReached(ENTRY)
     const eager = LAZY_ONLY.filter((name) => reached.has(name)).map(
+      (name) => `${name} (imported by ${reached.get(name)})`,
+    )
+    expect(eager).toEqual([])
+  })
+
+  it('starts the server without better-auth’s core or file-type: they load after listening, or on first use', () => {
+    const reached = staticallyReached(SERVER_ENTRY)
+    expect(reached.has('src/server/app')).toBe(true)
+    expect(reached.has('better-auth/crypto')).toBe(true)
+    const eager = SERVER_LAZY_ONLY.filter((name) => reached.has(name)).map(
       (name) => `${name} (imported by ${reached.get(name)})`,
     )
     expect(eager).toEqual([])

@@ -124,18 +124,15 @@ export type LoadAuth = () => Promise<Auth>
 
 /**
  * better-auth's modules take about half a second to load, a third of a start on the embedded
- * database. They are loaded on first use, which `app.ts` asks for as soon as the server listens:
- * health checks, pages and cached reads are served meanwhile, and a request that needs
- * better-auth (signing in, a session's daily refresh) waits for it. A failed load is tried again
- * by the next caller.
+ * database. They are loaded on first use, which `main.ts` asks for as soon as the server
+ * listens (and stops the server if it fails): health checks, pages and cached reads are served
+ * meanwhile, and a request that needs better-auth (signing in, a session's daily refresh) waits
+ * for it.
  */
 export function lazyAuth(options: AuthOptions): LoadAuth {
   let loading: Promise<Auth> | undefined
   return () => {
-    loading ??= createAuth(options).catch((error: unknown) => {
-      loading = undefined
-      throw error
-    })
+    loading ??= createAuth(options)
     return loading
   }
 }

@@ -35,7 +35,10 @@ export class RecordCache {
   joined = 0
 
   constructor(maxBytes = 32 * 1024 * 1024) {
-    this.#entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length * 2 })
+    this.#entries = new LRUCache({
+      maxSize: maxBytes, // Both strings: an admin list's entry keeps its row in `versions`.
+      sizeCalculation: (entry) => (entry.body.length + entry.versions.length) * 2,
+    })
   }
 
   /**

@@ -32,7 +32,6 @@ export const latestActJson = (studentId: SQL) => sql`(select json_build_object('
     'english', _a.english, 'math', _a.math, 'reading', _a.reading, 'science', _a.science) from act_scores _a
   where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
 
-/** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
 /**
  * Whether `userId` holds the profile kept in `table`, as a column of a list. A scalar subquery,
  * not `exists`: over a list PostgreSQL may answer an `exists` column by hashing the whole profile
@@ -48,6 +47,7 @@ export const holdsStaffProfile = (
 ) => sql`(exists(select 1 from educator_profiles where user_id = ${userId})
   or exists(select 1 from fao_profiles where user_id = ${userId}))`
 
+/** The four profiles of a user as JSON (null when not held); score lists without `cumulative`. */
 export const profilesJson = (userId: SQL) => sql`json_build_object(
   'profileStudent', (select json_build_object(
       'satScoresHistorical', ${satScoresJson(sql`_sp.user_id`)},
