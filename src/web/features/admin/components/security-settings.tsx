@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useSavingValue } from '../../../lib/use-saving-value'
 import { appSettingsQueryOptions, useUpdateAppSettings } from '../api/app-settings'
 
 /**
@@ -15,18 +16,17 @@ export function SecuritySettings() {
   const update = useUpdateAppSettings()
   const [error, setError] = useState<string | null>(null)
   // The box follows the click at once; a refusal puts it back.
-  const [optimistic, setOptimistic] = useState<boolean | null>(null)
+  const required = useSavingValue(settings.data?.requireStaffTwoFactor ?? false)
 
   const change = async (value: boolean) => {
     setError(null)
-    setOptimistic(value)
+    required.hold(value)
     try {
       await update.mutateAsync({ requireStaffTwoFactor: value })
       toast(value ? 'Staff must now use two-factor' : 'Two-factor is now optional for staff')
     } catch (caught) {
+      required.release()
       setError(errorMessage(caught))
-    } finally {
-      setOptimistic(null)
     }
   }
 
@@ -41,7 +41,7 @@ export function SecuritySettings() {
         <input
           type="checkbox"
           className="mt-1 size-5 shrink-0 accent-primary"
-          checked={optimistic ?? settings.data?.requireStaffTwoFactor ?? false}
+          checked={required.shown}
           disabled={!settings.data || update.isPending}
           onChange={(event) => change(event.target.checked)}
           aria-describedby={`${id}-help`}

@@ -10,6 +10,7 @@ import { MarkdownView } from '../../../components/ui/markdown-view'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useSavingValue } from '../../../lib/use-saving-value'
 import type { RecordAccess } from '../../students/access'
 import { tasksQueryOptions, useDeleteTask, useSaveTask } from '../api'
 import {
@@ -148,16 +149,15 @@ function TaskItem({
   const due = dueWords(task, viewerTimeZone(viewer))
   const done = task.status === 'done'
   // The box follows the click at once; the task moves to its group when the list comes back.
-  const [ticked, setTicked] = useState<boolean | null>(null)
+  const ticked = useSavingValue(done)
   const tick = async () => {
-    setTicked(!done)
+    ticked.hold(!done)
     try {
       await save.mutateAsync({ taskUuid: task.uuid, body: { status: done ? 'open' : 'done' } })
       toast(done ? `“${task.title}” is open again` : `“${task.title}” is done`)
     } catch (error) {
+      ticked.release()
       toast(`Could not change the task: ${errorMessage(error)}`)
-    } finally {
-      setTicked(null)
     }
   }
   return (
@@ -166,7 +166,7 @@ function TaskItem({
         <input
           type="checkbox"
           className="mt-1 size-5 shrink-0 accent-primary"
-          checked={ticked ?? done}
+          checked={ticked.shown}
           disabled={save.isPending}
           onChange={tick}
           aria-label={`Done: ${task.title}`}

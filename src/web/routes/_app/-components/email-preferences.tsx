@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast'
 import { useUpdateMe } from '../../../features/users/api/update-me'
 import { errorMessage } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
+import { useSavingValue } from '../../../lib/use-saving-value'
 
 /** Who receives the shared-note emails: the student and their parents or guardians. */
 export const receivesNoteEmails = (user: CurrentUser) =>
@@ -21,15 +22,18 @@ export function EmailPreferences({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient()
   const updateMe = useUpdateMe()
   const [error, setError] = useState<string | null>(null)
-  const checked = user.emailOnSharedNotes ?? true
+  // The box follows the click at once; a refusal puts it back.
+  const checked = useSavingValue(user.emailOnSharedNotes ?? true)
 
   const change = async (value: boolean) => {
     setError(null)
+    checked.hold(value)
     try {
       const updated = await updateMe.mutateAsync({ emailOnSharedNotes: value })
       queryClient.setQueryData(queryKeys.currentUser, updated)
       toast(value ? 'You will get an email when a note is shared' : 'No more emails about shared notes')
     } catch (caught) {
+      checked.release()
       setError(errorMessage(caught))
     }
   }
@@ -48,7 +52,7 @@ export function EmailPreferences({ user }: { user: CurrentUser }) {
           id={id}
           type="checkbox"
           className="mt-3 size-5 shrink-0 accent-primary"
-          checked={checked}
+          checked={checked.shown}
           disabled={updateMe.isPending}
           aria-describedby={`${id}-help`}
           onChange={(event) => change(event.target.checked)}

@@ -10,6 +10,7 @@ import { calendarFeedQueryOptions, useCalendarFeed } from '../../../features/pla
 import { useUpdateMe } from '../../../features/users/api/update-me'
 import { errorMessage } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
+import { useSavingValue } from '../../../lib/use-saving-value'
 
 /**
  * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the
@@ -21,23 +22,22 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
   const updateMe = useUpdateMe()
   const [error, setError] = useState<string | null>(null)
   // The controls follow the click at once; a refusal puts them back.
-  const [pending, setPending] = useState<UpdateMeBody | null>(null)
+  const zone = useSavingValue(user.timeZone ?? DEFAULT_TIME_ZONE)
+  const reminders = useSavingValue(user.emailTaskReminders ?? true)
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf?.('timeZone') ?? []
     const mine = user.timeZone ?? DEFAULT_TIME_ZONE
     return all.includes(mine) ? all : [mine, ...all]
   }, [user.timeZone])
 
-  const save = async (body: UpdateMeBody, message: string) => {
+  const save = async (body: UpdateMeBody, message: string, control: { release: () => void }) => {
     setError(null)
-    setPending(body)
     try {
       queryClient.setQueryData(queryKeys.currentUser, await updateMe.mutateAsync(body))
       toast(message)
     } catch (caught) {
+      control.release()
       setError(errorMessage(caught))
-    } finally {
-      setPending(null)
     }
   }
 
@@ -59,10 +59,13 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
         <select
           id={`${id}-zone`}
           className="field-input"
-          value={pending?.timeZone ?? user.timeZone ?? DEFAULT_TIME_ZONE}
+          value={zone.shown}
           disabled={updateMe.isPending}
           aria-describedby={`${id}-zone-help`}
-          onChange={(event) => save({ timeZone: event.target.value }, `Time zone: ${event.target.value}`)}
+          onChange={(event) => {
+            zone.hold(event.target.value)
+            save({ timeZone: event.target.value }, `Time zone: ${event.target.value}`, zone)
+          }}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
@@ -79,15 +82,17 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           id={`${id}-reminders`}
           type="checkbox"
           className="mt-3 size-5 shrink-0 accent-primary"
-          checked={pending?.emailTaskReminders ?? user.emailTaskReminders ?? true}
+          checked={reminders.shown}
           disabled={updateMe.isPending}
           aria-describedby={`${id}-reminders-help`}
-          onChange={(event) =>
+          onChange={(event) => {
+            reminders.hold(event.target.checked)
             save(
               { emailTaskReminders: event.target.checked },
               event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
+              reminders,
             )
-          }
+          }}
         />
         <div className="flex flex-col">
           <label htmlFor={`${id}-reminders`} className="flex min-h-11 items-center font-medium">
