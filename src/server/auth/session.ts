@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { Role } from '../../shared/roles'
 import type { Db } from '../db/client'
 import { preparedQuery } from '../db/raw'
+import { writeEpoch } from '../db/write-epoch'
 import { twoFactorMissingSql } from '../modules/admin/settings'
 import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
 import { type CurrentUserSessionRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
@@ -66,6 +68,8 @@ interface SessionRow {
   is_fao: boolean
   is_guardian: boolean
   two_factor_required: boolean
+  /** When the clock alone would change this row (ms since 1970): see `sessionMemo`. */
+  stable_until: number
 }
 
 interface RecordRow {
@@ -96,7 +100,11 @@ const sessionViewerSql = sql`
       exists(select 1 from admin_profiles where user_id = u.id) as is_admin,
       exists(select 1 from fao_profiles where user_id = u.id) as is_fao,
       exists(select 1 from guardian_profiles where user_id = u.id) as is_guardian,
-      ${twoFactorMissingSql} as two_factor_required`
+      ${twoFactorMissingSql} as two_factor_required,
+      floor(extract(epoch from least(
+        s.expires_at - make_interval(secs => ${SESSION_EXPIRES_IN - SESSION_UPDATE_AGE}),
+        s.created_at + make_interval(secs => ${SESSION_MAX_AGE}),
+        s.updated_at + make_interval(secs => ${SESSION_SEEN_EVERY}))) * 1000)::float8 as stable_until`
 
 const sessionWhereSql = sql`
     from sessions s join users u on u.id = s.user_id
@@ -119,13 +127,62 @@ const recordCheckSql = (studentId: SQL) => sql`
 export type SessionAlso = { recordId: string } | { currentUser: true }
 
 type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserSessionRow>
-const sessionQuery = (name: string, extras?: SQL) =>
-  preparedQuery<SessionQueryRow, { token: string; recordId?: string }>(
+interface SessionQuery {
+  name: string
+  run: (db: Db, values: { token: string; recordId?: string }) => Promise<SessionQueryRow[]>
+}
+const sessionQuery = (name: string, extras?: SQL): SessionQuery => ({
+  name,
+  run: preparedQuery<SessionQueryRow, { token: string; recordId?: string }>(
     name,
     extras
       ? sql`${sessionViewerSql}, ${extras} ${sessionWhereSql}`
       : sql`${sessionViewerSql} ${sessionWhereSql}`,
-  )
+  ),
+})
+
+/**
+ * The session query's answers on the embedded database, kept while they stay true. That database
+ * is this process's alone, so an answer read at a write epoch (db/write-epoch.ts) holds until the
+ * next write of any kind, or until the clock alone would change it (`stable_until`: the moment it
+ * would need a refresh or a "last seen", or would end). Disabling an account, signing out or
+ * changing a record is a write, so each still takes effect on the very next request. Answers that
+ * ask for a write are never kept. PostgreSQL is shared by several instances: there the query runs
+ * on every request.
+ */
+const sessionMemo = {
+  byDatabase: new WeakMap<object, LRUCache<string, { epoch: number; row: SessionQueryRow }>>(),
+  hits: 0,
+
+  async read(
+    db: Db,
+    query: SessionQuery,
+    token: string,
+    recordId: string | undefined,
+  ): Promise<SessionQueryRow | undefined> {
+    const client = (db as unknown as { $client: object }).$client
+    const epoch = writeEpoch(client)
+    if (epoch === undefined) return (await query.run(db, { token, recordId }))[0]
+    let kept = this.byDatabase.get(client)
+    if (!kept) {
+      kept = new LRUCache({ max: 10_000 })
+      this.byDatabase.set(client, kept)
+    }
+    const key = `${query.name}\n${token}\n${recordId ?? ''}`
+    const entry = kept.get(key)
+    if (entry && entry.epoch === epoch && Date.now() < entry.row.stable_until) {
+      this.hits++
+      return entry.row
+    }
+    const [row] = await query.run(db, { token, recordId })
+    if (row && !row.seen_long_ago && !row.needs_refresh) kept.set(key, { epoch, row })
+    else kept.delete(key)
+    return row
+  },
+}
+
+/** How many session reads the embedded database's memo answered (tests). */
+export const sessionMemoHits = () => sessionMemo.hits
 
 /** The session query's variants, each a named statement built once. */
 const sessionQueries = {
@@ -163,7 +220,7 @@ export async function loadSessionViewer(
     : also
       ? sessionQueries.currentUser
       : sessionQueries.viewer
-  const [row] = await query(db, { token, recordId })
+  const row = await sessionMemo.read(db, query, token, recordId)
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {

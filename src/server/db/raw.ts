@@ -11,6 +11,7 @@ export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect()
+const STARTS_WITH_SELECT = /^\s*select\s/i
 
 /**
  * A hot read as a named prepared statement on PostgreSQL: each pooled connection parses and plans
@@ -48,6 +49,8 @@ async function runNamed<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
+  // The embedded database's write counter counts an EXECUTE as a read (db/write-epoch.ts).
+  if (!STARTS_WITH_SELECT.test(text)) throw new Error(`named statement ${name} is not a select`)
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[]
   return executePrepared<T>(client, name, text, values)
 }
