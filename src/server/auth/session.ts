@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
-import { LRUCache } from 'lru-cache'
 import type { Role } from '../../shared/roles'
 import type { Db } from '../db/client'
 import { preparedQuery } from '../db/raw'
-import { writeEpoch } from '../db/write-epoch'
+import { keptUntilWrite } from '../db/write-epoch'
 import { twoFactorMissingSql } from '../modules/admin/settings'
 import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
 import { type CurrentUserSessionRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
@@ -150,36 +149,11 @@ const sessionQuery = (name: string, extras?: SQL): SessionQuery => ({
  * ask for a write are never kept. PostgreSQL is shared by several instances: there the query runs
  * on every request.
  */
-const sessionMemo = {
-  byDatabase: new WeakMap<object, LRUCache<string, { epoch: number; row: SessionQueryRow }>>(),
-  hits: 0,
-
-  async read(
-    db: Db,
-    query: SessionQuery,
-    token: string,
-    recordId: string | undefined,
-  ): Promise<SessionQueryRow | undefined> {
-    const client = (db as unknown as { $client: object }).$client
-    const epoch = writeEpoch(client)
-    if (epoch === undefined) return (await query.run(db, { token, recordId }))[0]
-    let kept = this.byDatabase.get(client)
-    if (!kept) {
-      kept = new LRUCache({ max: 10_000 })
-      this.byDatabase.set(client, kept)
-    }
-    const key = `${query.name}\n${token}\n${recordId ?? ''}`
-    const entry = kept.get(key)
-    if (entry && entry.epoch === epoch && Date.now() < entry.row.stable_until) {
-      this.hits++
-      return entry.row
-    }
-    const [row] = await query.run(db, { token, recordId })
-    if (row && !row.seen_long_ago && !row.needs_refresh) kept.set(key, { epoch, row })
-    else kept.delete(key)
-    return row
-  },
-}
+const sessionMemo = keptUntilWrite<SessionQueryRow | undefined>({
+  max: 10_000,
+  keep: (row) => row !== undefined && !row.seen_long_ago && !row.needs_refresh,
+  stillTrue: (row) => row !== undefined && Date.now() < row.stable_until,
+})
 
 /** How many session reads the embedded database's memo answered (tests). */
 export const sessionMemoHits = () => sessionMemo.hits
@@ -220,7 +194,11 @@ export async function loadSessionViewer(
     : also
       ? sessionQueries.currentUser
       : sessionQueries.viewer
-  const row = await sessionMemo.read(db, query, token, recordId)
+  const row = await sessionMemo.read(
+    (db as unknown as { $client: unknown }).$client,
+    `${query.name}\n${token}\n${recordId ?? ''}`,
+    async () => (await query.run(db, { token, recordId }))[0],
+  )
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {

@@ -1,11 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { LRUCache } from 'lru-cache'
 
 /**
  * The embedded database's write counter. PGlite lives inside this process and the data folder's
  * lock keeps every other process out (ADR 002), so every write to it passes through its PGlite
  * object here. `trackWrites` wraps that object's `query`, `exec` and `transaction` so that each
  * write moves the counter on once when it starts and once when it ends: an answer read at an epoch
- * is still true at that same epoch (session-memo.ts). A read that ran while a write was under way
+ * is still true at that same epoch (`keptUntilWrite`). A read that ran while a write was under way
  * holds the epoch between the two moves, which is never current again.
  *
  * A plain read is a `query` of one statement that begins with `select` (or `execute`s a named
@@ -45,4 +46,42 @@ export function trackWrites(client: PGlite): void {
 /** The write counter of a tracked embedded database; undefined for PostgreSQL or an untracked one. */
 export function writeEpoch(client: unknown): number | undefined {
   return epochs.get(client as PGlite)?.value
+}
+
+/**
+ * Answers read from the embedded database, kept per key until its next write (`writeEpoch`), or
+ * until `stillTrue` says the clock has changed one. On PostgreSQL, which other instances write,
+ * `read` always loads. Only for reads whose answer follows from the data alone, or says itself
+ * when time would change it.
+ */
+export function keptUntilWrite<T>(options: {
+  max: number
+  /** Whether an answer may be kept at all (one that asks for a write may not). */
+  keep?: (value: T) => boolean
+  /** Whether a kept answer is still true now; the data has not changed when this is asked. */
+  stillTrue?: (value: T) => boolean
+}) {
+  const byDatabase = new WeakMap<object, LRUCache<string, { epoch: number; value: T }>>()
+  const memo = {
+    hits: 0,
+    async read(client: unknown, key: string, load: () => Promise<T>): Promise<T> {
+      const epoch = writeEpoch(client)
+      if (epoch === undefined) return load()
+      let kept = byDatabase.get(client as object)
+      if (!kept) {
+        kept = new LRUCache({ max: options.max })
+        byDatabase.set(client as object, kept)
+      }
+      const entry = kept.get(key)
+      if (entry && entry.epoch === epoch && (options.stillTrue?.(entry.value) ?? true)) {
+        memo.hits++
+        return entry.value
+      }
+      const value = await load()
+      if (options.keep?.(value) ?? true) kept.set(key, { epoch, value })
+      else kept.delete(key)
+      return value
+    },
+  }
+  return memo
 }

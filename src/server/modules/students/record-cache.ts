@@ -141,7 +141,7 @@ export class RecordCache {
 
   /**
    * The admin's user list as JSON texts, one per row (`listUserRows`). Each row is read fresh by
-   * the list's query; a student's score lists are what is kept, under their record's version, so
+   * the list's query (on the embedded database, kept until its next write); a student's score lists are what is kept, under their record's version, so
    * an answer is rebuilt when the person, their profiles or their scores change. The lists that
    * are missing are read together, in one statement.
    */

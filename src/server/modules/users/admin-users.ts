@@ -10,6 +10,7 @@ import {
 } from '../../../shared/users'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
+import { keptUntilWrite } from '../../db/write-epoch'
 import { forbidden, HttpProblem, notFound } from '../../problems'
 import { decodeCursor, encodeCursor, invalidCursor } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
@@ -127,6 +128,16 @@ export function adminUserFromRow(
 }
 
 /**
+ * The admin list's rows on the embedded database, kept until its next write: they follow from the
+ * data alone (db/write-epoch.ts). A search typed letter by letter, or paged back and forth, then
+ * runs no query until something changes.
+ */
+const adminListMemo = keptUntilWrite<AdminUserListRow[]>({ max: 1000 })
+
+/** How many list reads the memo answered (tests). */
+export const adminListMemoHits = () => adminListMemo.hits
+
+/**
  * The admin's user list: by name (case-insensitive), then uuid, so pages never overlap or skip
  * a row when names repeat. Searches name and email; filters by profile held. Reads each user's
  * row without a student's score lists: the route adds those from the record cache
@@ -152,12 +163,19 @@ export async function listUserRows(
     conditions.push(sql`(lower(u.name), u.id) > (${after[0]}, ${after[1]}::uuid)`)
   }
   // One named statement per shape of the query (search, role, cursor): its text follows from these.
-  const rows = await selectRowsPrepared<AdminUserListRow>(
-    db,
-    `admin-user-list:${query.q ? 'q' : ''}:${query.role ?? ''}:${after ? 'after' : ''}`,
-    sql`select ${adminUserListColumns} from users u where ${sql.join(conditions, sql` and `)}
+  const name = `admin-user-list:${query.q ? 'q' : ''}:${query.role ?? ''}:${after ? 'after' : ''}`
+  const read = () =>
+    selectRowsPrepared<AdminUserListRow>(
+      db,
+      name,
+      sql`select ${adminUserListColumns} from users u where ${sql.join(conditions, sql` and `)}
     order by lower(u.name), u.id limit ${limit + 1}`,
-  )
+    )
+  // Inside a transaction (no client of its own) it is read every time.
+  const client = (db as { $client?: unknown }).$client
+  const rows = client
+    ? await adminListMemo.read(client, JSON.stringify([name, query.q, after, limit]), read)
+    : await read()
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {

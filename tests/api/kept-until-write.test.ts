@@ -2,13 +2,15 @@ import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionMemoHits } from '../../src/server/auth/session'
+import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
 import { users } from '../../src/server/db/schema'
 import { writeEpoch } from '../../src/server/db/write-epoch'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
- * The embedded database's session memo (auth/session.ts) and write counter (db/write-epoch.ts): a
- * kept session answer is served only while no write of any kind has happened since it was read and
+ * What the embedded database keeps until its next write (db/write-epoch.ts): the session query's
+ * answers (auth/session.ts) and the admin list's rows (modules/users/admin-users.ts). A kept answer
+ * is served only while no write of any kind has happened since it was read and, for a session,
  * the clock has not reached the moment it would change. PostgreSQL keeps nothing (several
  * instances share it), so these run on PGlite only.
  */
@@ -137,5 +139,29 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the embedded database’s ses
       expect((await record(student.cookie)).statusCode).toBe(200)
       expect((await record(educator.cookie)).statusCode).toBe(404)
     }
+  })
+
+  it('answers the admin’s search from kept rows until a write, then shows the write', async () => {
+    const admin = await t.userWith({ roles: ['admin'] })
+    const pat = await t.userWith({ roles: ['student'], name: 'Pat Keptlist' })
+    const search = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/v1/users?q=keptlist',
+        cookie: admin.cookie,
+      })
+      expect(response.statusCode).toBe(200)
+      return response.json() as { users: { uuid: string; name: string; disabled: boolean }[] }
+    }
+    expect((await search()).users.map((user) => user.name)).toEqual(['Pat Keptlist'])
+    const hits = adminListMemoHits()
+    await search()
+    expect(adminListMemoHits(), 'the second search is answered from kept rows').toBe(hits + 1)
+    await client.query(`update users set name = 'Pat Keptlist Renamed' where id = $1`, [pat.id])
+    expect((await search()).users.map((user) => user.name)).toEqual(['Pat Keptlist Renamed'])
+    await client.query('update users set disabled_at = now() where id = $1', [pat.id])
+    expect((await search()).users[0]!.disabled).toBe(true)
+    await t.userWith({ roles: ['educator'], name: 'Ed Keptlist' })
+    expect((await search()).users.map((user) => user.name)).toEqual(['Ed Keptlist', 'Pat Keptlist Renamed'])
   })
 })
