@@ -2,9 +2,9 @@ import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionMemoHits } from '../../src/server/auth/session'
-import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
 import { users } from '../../src/server/db/schema'
 import { writeEpoch } from '../../src/server/db/write-epoch'
+import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
