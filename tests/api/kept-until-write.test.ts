@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionMemoHits } from '../../src/server/auth/session'
+import { loadSessionViewer, sessionMemoHits } from '../../src/server/auth/session'
+import { selectRows } from '../../src/server/db/raw'
 import { users } from '../../src/server/db/schema'
 import { writeEpoch } from '../../src/server/db/write-epoch'
 import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
@@ -163,5 +164,18 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the embedded database’s ses
     expect((await search()).users[0]!.disabled).toBe(true)
     await t.userWith({ roles: ['educator'], name: 'Ed Keptlist' })
     expect((await search()).users.map((user) => user.name)).toEqual(['Ed Keptlist', 'Pat Keptlist Renamed'])
+  })
+
+  it('hands out kept answers frozen, so no request can change one for the others', async () => {
+    const user = await kept()
+    const [row] = await selectRows<{ token: string }>(
+      t.db,
+      sql`select token from sessions where user_id = ${user.id}`,
+    )
+    await loadSessionViewer(t.db, row!.token, { currentUser: true })
+    const again = await loadSessionViewer(t.db, row!.token, { currentUser: true })
+    expect(() => {
+      ;(again!.currentUser as { name: string }).name = 'Someone else'
+    }).toThrow(TypeError)
   })
 })

@@ -149,10 +149,10 @@ const sessionQuery = (name: string, extras?: SQL): SessionQuery => ({
  * ask for a write are never kept. PostgreSQL is shared by several instances: there the query runs
  * on every request.
  */
-const sessionMemo = keptUntilWrite<SessionQueryRow | undefined>({
-  max: 10_000,
-  keep: (row) => row !== undefined && !row.seen_long_ago && !row.needs_refresh,
-  stillTrue: (row) => row !== undefined && Date.now() < row.stable_until,
+const sessionMemo = keptUntilWrite<{ row?: SessionQueryRow }>({
+  maxBytes: 16 * 1024 * 1024,
+  keep: ({ row }) => row !== undefined && !row.seen_long_ago && !row.needs_refresh,
+  stillTrue: ({ row }) => row !== undefined && Date.now() < row.stable_until,
 })
 
 /** How many session reads the embedded database's memo answered (tests). */
@@ -194,10 +194,10 @@ export async function loadSessionViewer(
     : also
       ? sessionQueries.currentUser
       : sessionQueries.viewer
-  const row = await sessionMemo.read(
+  const { row } = await sessionMemo.read(
     (db as unknown as { $client: unknown }).$client,
     `${query.name}\n${token}\n${recordId ?? ''}`,
-    async () => (await query.run(db, { token, recordId }))[0],
+    async () => ({ row: (await query.run(db, { token, recordId }))[0] }),
   )
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.

@@ -54,14 +54,20 @@ export function writeEpoch(client: unknown): number | undefined {
  * `read` always loads. Only for reads whose answer follows from the data alone, or says itself
  * when time would change it.
  */
-export function keptUntilWrite<T>(options: {
-  max: number
+export function keptUntilWrite<T extends object>(options: {
+  /** At most this many bytes of answers (their JSON's length, twice for UTF-16) per database. */
+  maxBytes: number
   /** Whether an answer may be kept at all (one that asks for a write may not). */
   keep?: (value: T) => boolean
   /** Whether a kept answer is still true now; the data has not changed when this is asked. */
   stillTrue?: (value: T) => boolean
 }) {
   const byDatabase = new WeakMap<object, LRUCache<string, { epoch: number; value: T }>>()
+  // One answer goes to many requests: none may change it for the others.
+  const frozen = (value: T): T => {
+    for (const part of Object.values(value)) if (part && typeof part === 'object') Object.freeze(part)
+    return Object.freeze(value)
+  }
   const memo = {
     hits: 0,
     async read(client: unknown, key: string, load: () => Promise<T>): Promise<T> {
@@ -69,7 +75,10 @@ export function keptUntilWrite<T>(options: {
       if (epoch === undefined) return load()
       let kept = byDatabase.get(client as object)
       if (!kept) {
-        kept = new LRUCache({ max: options.max })
+        kept = new LRUCache({
+          maxSize: options.maxBytes,
+          sizeCalculation: (entry) => JSON.stringify(entry.value).length * 2 + 100,
+        })
         byDatabase.set(client as object, kept)
       }
       const entry = kept.get(key)
@@ -78,7 +87,7 @@ export function keptUntilWrite<T>(options: {
         return entry.value
       }
       const value = await load()
-      if (options.keep?.(value) ?? true) kept.set(key, { epoch, value })
+      if (options.keep?.(value) ?? true) kept.set(key, { epoch, value: frozen(value) })
       else kept.delete(key)
       return value
     },

@@ -132,7 +132,7 @@ export function adminUserFromRow(
  * data alone (db/write-epoch.ts). A search typed letter by letter, or paged back and forth, then
  * runs no query until something changes.
  */
-const adminListMemo = keptUntilWrite<AdminUserListRow[]>({ max: 1000 })
+const adminListMemo = keptUntilWrite<AdminUserListRow[]>({ maxBytes: 8 * 1024 * 1024 })
 
 /** How many list reads the memo answered (tests). */
 export const adminListMemoHits = () => adminListMemo.hits

@@ -20,12 +20,13 @@ export function SecuritySettings() {
 
   const change = async (value: boolean) => {
     setError(null)
-    required.hold(value)
+    const held = required.hold(value)
     try {
       await update.mutateAsync({ requireStaffTwoFactor: value })
+      held.saved()
       toast(value ? 'Staff must now use two-factor' : 'Two-factor is now optional for staff')
     } catch (caught) {
-      required.release()
+      held.failed()
       setError(errorMessage(caught))
     }
   }

@@ -30,13 +30,14 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
     return all.includes(mine) ? all : [mine, ...all]
   }, [user.timeZone])
 
-  const save = async (body: UpdateMeBody, message: string, control: { release: () => void }) => {
+  const save = async (body: UpdateMeBody, message: string, held: { saved(): void; failed(): void }) => {
     setError(null)
     try {
       queryClient.setQueryData(queryKeys.currentUser, await updateMe.mutateAsync(body))
+      held.saved()
       toast(message)
     } catch (caught) {
-      control.release()
+      held.failed()
       setError(errorMessage(caught))
     }
   }
@@ -63,8 +64,8 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           disabled={updateMe.isPending}
           aria-describedby={`${id}-zone-help`}
           onChange={(event) => {
-            zone.hold(event.target.value)
-            save({ timeZone: event.target.value }, `Time zone: ${event.target.value}`, zone)
+            const held = zone.hold(event.target.value)
+            save({ timeZone: event.target.value }, `Time zone: ${event.target.value}`, held)
           }}
         >
           {zones.map((zone) => (
@@ -86,11 +87,11 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           disabled={updateMe.isPending}
           aria-describedby={`${id}-reminders-help`}
           onChange={(event) => {
-            reminders.hold(event.target.checked)
+            const held = reminders.hold(event.target.checked)
             save(
               { emailTaskReminders: event.target.checked },
               event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
-              reminders,
+              held,
             )
           }}
         />
