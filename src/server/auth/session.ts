@@ -194,11 +194,9 @@ export async function loadSessionViewer(
     : also
       ? sessionQueries.currentUser
       : sessionQueries.viewer
-  const { row } = await sessionMemo.read(
-    (db as unknown as { $client: unknown }).$client,
-    `${query.name}\n${token}\n${recordId ?? ''}`,
-    async () => ({ row: (await query.run(db, { token, recordId }))[0] }),
-  )
+  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
+    row: (await query.run(db, { token, recordId }))[0],
+  }))
   if (!row) return null
   // "Last seen" for the person's list of sessions, written at most every few minutes per session.
   if (row.seen_long_ago) {

@@ -70,7 +70,9 @@ export function keptUntilWrite<T extends object>(options: {
   }
   const memo = {
     hits: 0,
-    async read(client: unknown, key: string, load: () => Promise<T>): Promise<T> {
+    /** `db` is the database's handle; a transaction's (no client of its own) always loads. */
+    async read(db: object, key: string, load: () => Promise<T>): Promise<T> {
+      const client = (db as { $client?: unknown }).$client
       const epoch = writeEpoch(client)
       if (epoch === undefined) return load()
       let kept = byDatabase.get(client as object)

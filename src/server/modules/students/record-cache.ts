@@ -141,9 +141,10 @@ export class RecordCache {
 
   /**
    * The admin's user list as JSON texts, one per row (`listUserRows`). Each row is read fresh by
-   * the list's query (on the embedded database, kept until its next write); a student's score lists are what is kept, under their record's version, so
-   * an answer is rebuilt when the person, their profiles or their scores change. The lists that
-   * are missing are read together, in one statement.
+   * the list's query (on the embedded database, kept until its next write); a student's score
+   * lists are what is kept, under their record's version, so an answer is rebuilt when the
+   * person, their profiles or their scores change. The lists that are missing are read together,
+   * in one statement.
    */
   async adminUserBodies(db: Db, rows: readonly AdminUserListRow[]): Promise<string[]> {
     const shown = rows.map(({ student_version, sort_name, ...row }) => JSON.stringify(row))

@@ -164,18 +164,14 @@ export async function listUserRows(
   }
   // One named statement per shape of the query (search, role, cursor): its text follows from these.
   const name = `admin-user-list:${query.q ? 'q' : ''}:${query.role ?? ''}:${after ? 'after' : ''}`
-  const read = () =>
+  const rows = await adminListMemo.read(db, JSON.stringify([name, query.q, after, limit]), () =>
     selectRowsPrepared<AdminUserListRow>(
       db,
       name,
       sql`select ${adminUserListColumns} from users u where ${sql.join(conditions, sql` and `)}
     order by lower(u.name), u.id limit ${limit + 1}`,
-    )
-  // Inside a transaction (no client of its own) it is read every time.
-  const client = (db as { $client?: unknown }).$client
-  const rows = client
-    ? await adminListMemo.read(client, JSON.stringify([name, query.q, after, limit]), read)
-    : await read()
+    ),
+  )
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {

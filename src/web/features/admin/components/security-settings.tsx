@@ -20,13 +20,10 @@ export function SecuritySettings() {
 
   const change = async (value: boolean) => {
     setError(null)
-    const held = required.hold(value)
     try {
-      await update.mutateAsync({ requireStaffTwoFactor: value })
-      held.saved()
+      await required.save(value, () => update.mutateAsync({ requireStaffTwoFactor: value }))
       toast(value ? 'Staff must now use two-factor' : 'Two-factor is now optional for staff')
     } catch (caught) {
-      held.failed()
       setError(errorMessage(caught))
     }
   }

@@ -151,13 +151,12 @@ function TaskItem({
   // The box follows the click at once; the task moves to its group when the list comes back.
   const ticked = useSavingValue(done)
   const tick = async () => {
-    const held = ticked.hold(!done)
     try {
-      await save.mutateAsync({ taskUuid: task.uuid, body: { status: done ? 'open' : 'done' } })
-      held.saved()
+      await ticked.save(!done, () =>
+        save.mutateAsync({ taskUuid: task.uuid, body: { status: done ? 'open' : 'done' } }),
+      )
       toast(done ? `“${task.title}” is open again` : `“${task.title}” is done`)
     } catch (error) {
-      held.failed()
       toast(`Could not change the task: ${errorMessage(error)}`)
     }
   }

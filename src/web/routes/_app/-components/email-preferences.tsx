@@ -27,14 +27,11 @@ export function EmailPreferences({ user }: { user: CurrentUser }) {
 
   const change = async (value: boolean) => {
     setError(null)
-    const held = checked.hold(value)
     try {
-      const updated = await updateMe.mutateAsync({ emailOnSharedNotes: value })
+      const updated = await checked.save(value, () => updateMe.mutateAsync({ emailOnSharedNotes: value }))
       queryClient.setQueryData(queryKeys.currentUser, updated)
-      held.saved()
       toast(value ? 'You will get an email when a note is shared' : 'No more emails about shared notes')
     } catch (caught) {
-      held.failed()
       setError(errorMessage(caught))
     }
   }

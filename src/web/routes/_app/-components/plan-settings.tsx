@@ -30,14 +30,21 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
     return all.includes(mine) ? all : [mine, ...all]
   }, [user.timeZone])
 
-  const save = async (body: UpdateMeBody, message: string, held: { saved(): void; failed(): void }) => {
+  /** Saves `body` while `control` shows the new value. */
+  const save = async <T extends string | boolean>(
+    control: ReturnType<typeof useSavingValue<T>>,
+    value: T,
+    body: UpdateMeBody,
+    message: string,
+  ) => {
     setError(null)
     try {
-      queryClient.setQueryData(queryKeys.currentUser, await updateMe.mutateAsync(body))
-      held.saved()
+      queryClient.setQueryData(
+        queryKeys.currentUser,
+        await control.save(value, () => updateMe.mutateAsync(body)),
+      )
       toast(message)
     } catch (caught) {
-      held.failed()
       setError(errorMessage(caught))
     }
   }
@@ -63,10 +70,14 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           value={zone.shown}
           disabled={updateMe.isPending}
           aria-describedby={`${id}-zone-help`}
-          onChange={(event) => {
-            const held = zone.hold(event.target.value)
-            save({ timeZone: event.target.value }, `Time zone: ${event.target.value}`, held)
-          }}
+          onChange={(event) =>
+            save(
+              zone,
+              event.target.value,
+              { timeZone: event.target.value },
+              `Time zone: ${event.target.value}`,
+            )
+          }
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
@@ -86,14 +97,14 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           checked={reminders.shown}
           disabled={updateMe.isPending}
           aria-describedby={`${id}-reminders-help`}
-          onChange={(event) => {
-            const held = reminders.hold(event.target.checked)
+          onChange={(event) =>
             save(
+              reminders,
+              event.target.checked,
               { emailTaskReminders: event.target.checked },
               event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
-              held,
             )
-          }}
+          }
         />
         <div className="flex flex-col">
           <label htmlFor={`${id}-reminders`} className="flex min-h-11 items-center font-medium">
