@@ -16,7 +16,8 @@ const ENTRY = join(root, 'src/web/main.tsx')
 const LAZY_ONLY = ['recharts', 'markdown-it', 'qrcode', 'src/shared/markdown']
 /**
  * The server loads these after it listens or on first use (docs/performance.md, a faster start):
- * better-auth's core took about a third of a start, file-type is for uploads only.
+ * better-auth's core took about a third of a start, file-type is for uploads only, and the
+ * common-password list decompresses itself when imported.
  */
 const SERVER_ENTRY = join(root, 'src/server/main.ts')
 const SERVER_LAZY_ONLY = [
@@ -27,6 +28,7 @@ const SERVER_LAZY_ONLY = [
   'better-auth/plugins/two-factor',
   'file-type',
   'ajv',
+  '@zxcvbn-ts/language-common',
 ]
 
 /** Static imports and re-exports; `import type` and `import()` load nothing up front. */

@@ -272,7 +272,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       },
       config: { access: access.public },
       preHandler: async (request) => {
-        refuseCommonPassword('password', request.body.password)
+        await refuseCommonPassword('password', request.body.password)
         reservations.set(request, await checkLimits(request, limiter, 'sign-up'))
         inviteReservations.set(request, await checkInviteLimit(limiter, request.body.invite))
       },
@@ -321,7 +321,7 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         preHandler: async (request) => {
           if (route.path === '/api/auth/two-factor/disable') await refuseWhileRequired(request)
           // Before the limits: choosing a common password is not a failed guess.
-          refuseCommonPassword('newPassword', (request.body as { newPassword?: unknown }).newPassword)
+          await refuseCommonPassword('newPassword', (request.body as { newPassword?: unknown }).newPassword)
           // A new password ends every other session (docs/product.md#accounts-and-sessions).
           if (route.kind === 'change-password') {
             ;(request.body as { revokeOtherSessions?: boolean }).revokeOtherSessions = true
