@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8'
 import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
 import { buildApp } from './app'
@@ -10,8 +11,21 @@ import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/boots
 import { inviteLink } from './modules/invites/invites'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
+/**
+ * V8 lets the heap grow by up to four times its live size before a full collection. Under load
+ * that kept about 200 MB of garbage (RSS 260 MB on PostgreSQL for a live set near 50 MB). Growing
+ * it by two fifths at a time holds the peak under 180 MB at the same throughput, and unlike a
+ * `--max-old-space-size` cap it never refuses a large answer (docs/performance.md, change 16).
+ * A `--heap-growing-percent` given to node itself wins.
+ */
+function growTheHeapSlowly() {
+  if (process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) return
+  setFlagsFromString('--heap-growing-percent=40')
+}
+
 /** Listens and shuts down gracefully; everything else is `buildApp()`. */
 async function main() {
+  growTheHeapSlowly()
   loadDotEnv()
   let env: ReturnType<typeof parseEnv>
   try {
