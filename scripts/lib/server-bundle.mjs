@@ -12,7 +12,7 @@
  *   and file-type;
  * - pg-native, which pg tries to load and we do not install.
  */
-export const SERVER_EXTERNAL_PACKAGES = [
+const EXTERNAL_PACKAGES = [
   '@electric-sql/pglite',
   'pino',
   'thread-stream',
@@ -32,7 +32,7 @@ export const serverBundleOptions = (outdir) => ({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  external: SERVER_EXTERNAL_PACKAGES,
+  external: EXTERNAL_PACKAGES,
   // The bundled CommonJS packages call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
