@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { resetPasswordMail } from '../mail/messages'
+import { hashPassword, verifyPassword } from './password-hash'
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session'
 
 export interface AuthOptions {
@@ -56,6 +57,8 @@ export async function createAuth(options: AuthOptions) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's own scrypt, a few at a time (auth/password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Not awaited: an existing and an unknown email must take the same time (no enumeration).
       sendResetPassword: async ({ user, token }) => {

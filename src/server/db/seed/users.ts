@@ -1,5 +1,5 @@
-import { hashPassword } from 'better-auth/crypto'
 import type { Role } from '../../../shared/roles'
+import { hashPassword } from '../../auth/password-hash'
 import type { DbOrTx } from '../client'
 import {
   accounts,

@@ -1,7 +1,7 @@
-import { hashPassword } from 'better-auth/crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { SignUpBody } from '../../../shared/auth'
 import type { GrantableRole } from '../../../shared/roles'
+import { hashPassword } from '../../auth/password-hash'
 import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/raw'
 import {
