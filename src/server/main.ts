@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
@@ -5,6 +6,7 @@ import { buildApp } from './app'
 import { DEMO_PASSWORD, DemoRefusedError, seedDemo } from './cli/demo'
 import { answerBackupRequest } from './db/backup'
 import { openDatabase } from './db/client'
+import { CREATE_DATABASE_ARG, createEmbeddedDatabase, createEmbeddedDatabaseApart } from './db/create-apart'
 import { EnvError, loadDotEnv, parseEnv } from './env'
 import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
@@ -37,10 +39,21 @@ async function main() {
     }
     throw error
   }
+  if (process.argv.includes(CREATE_DATABASE_ARG)) {
+    await createEmbeddedDatabase(env.DATA_DIR)
+    process.exit(0)
+  }
   // stdout as pino's default (asynchronous), kept at hand to print the first-admin block in order.
   const stdout = pino.destination(1)
   const logger = pino({ level: env.LOG_LEVEL }, stdout)
   const started = performance.now()
+  if (!env.DATABASE_URL) {
+    const created = await createEmbeddedDatabaseApart(env.DATA_DIR, fileURLToPath(import.meta.url))
+    if (created) {
+      const ms = Math.round(performance.now() - started)
+      logger.info({ pid: created.pid, ms }, 'embedded database created by a short-lived process')
+    }
+  }
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
