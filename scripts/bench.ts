@@ -338,7 +338,7 @@ async function hotPaths(
     ])
   }
 
-  if (!MATCH || 'POST then DELETE an SAT score, PUT a document'.includes(MATCH)) {
+  if (!MATCH || 'POST then DELETE an SAT score, over students, PUT a document'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
   }
   rows.push([
@@ -354,43 +354,29 @@ async function writeRows(
   kind: 'PostgreSQL' | 'embedded',
   base: string,
   record: string,
-  cookies: { student: string; admin: string },
+  cookies: { student: string; coach: string; admin: string },
   pid: number,
 ): Promise<number> {
-  // Writes: each connection adds an SAT score and deletes it again (a date of its own, so no two
-  // connections race for one entry); and a document saved again as it is.
-  let round = 0
-  const score = (context: { date?: string }) =>
-    JSON.stringify({ date: context.date, english: 500, math: 500 })
-  const scoreWrites = await load(
-    `${base}${record}/sat-scores`,
-    { cookie: cookies.student, 'content-type': 'application/json' },
-    pid,
-    {
-      connections: 50,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request: object, context: { date?: string }) => {
-            // autocannon starts each round of these two requests with a fresh context; 2,000 days
-            // stay in the past, and no two rounds in flight share one.
-            context.date = new Date(Date.UTC(2020, 0, 1 + (round++ % 2000))).toISOString().slice(0, 10)
-            return { ...request, body: score(context) }
-          },
-        },
-        {
-          method: 'DELETE',
-          setupRequest: (request: object, context: { date?: string }) => ({
-            ...request,
-            body: score(context),
-          }),
-        },
-      ],
-    },
-  )
+  const scoreWrites = await scoreRounds(base, [record], cookies.student, pid)
   rows.push([
     `POST then DELETE an SAT score (${kind}, 50 connections)`,
     `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms, RSS ${scoreWrites.peakRss.toFixed(0)} MB`,
+    'p99 < 30 ms',
+  ])
+  // The same rounds spread over the coach's 40 students, as 50 people at work would write: what a
+  // write costs when it does not queue for one student's version row.
+  const team: Array<{ uuid: string }> = (
+    await (await fetch(`${base}/api/v1/screens/my-dashboard`, { headers: { cookie: cookies.coach } })).json()
+  ).students
+  const spreadWrites = await scoreRounds(
+    base,
+    team.map((student) => `/api/v1/students/${student.uuid}`),
+    cookies.coach,
+    pid,
+  )
+  rows.push([
+    `POST then DELETE an SAT score, over ${team.length} students (${kind}, 50 connections)`,
+    `${Math.round(spreadWrites.rps)} req/s, p99 ${spreadWrites.p99} ms, RSS ${spreadWrites.peakRss.toFixed(0)} MB`,
     'p99 < 30 ms',
   ])
   const [document] = (await (await fetch(`${base}${record}`, { headers: { cookie: cookies.admin } })).json())
@@ -416,7 +402,42 @@ async function writeRows(
     `${Math.round(documentWrites.rps)} req/s, p99 ${documentWrites.p99} ms, RSS ${documentWrites.peakRss.toFixed(0)} MB`,
     'p99 < 30 ms',
   ])
-  return Math.max(scoreWrites.peakRss, documentWrites.peakRss)
+  return Math.max(scoreWrites.peakRss, spreadWrites.peakRss, documentWrites.peakRss)
+}
+
+/**
+ * 50 connections, each adding an SAT score and deleting it again, round after round; each round
+ * on the next record of `records` and on a date of its own, so no two rounds in flight race for
+ * one entry.
+ */
+function scoreRounds(base: string, records: string[], cookie: string, pid: number) {
+  let round = 0
+  const score = (context: { date?: string }) =>
+    JSON.stringify({ date: context.date, english: 500, math: 500 })
+  return load(`${base}${records[0]}/sat-scores`, { cookie, 'content-type': 'application/json' }, pid, {
+    connections: 50,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request: object, context: { date?: string; path?: string }) => {
+          // autocannon starts each round of these two requests with a fresh context; 2,000 days
+          // stay in the past.
+          const n = round++
+          context.date = new Date(Date.UTC(2020, 0, 1 + (n % 2000))).toISOString().slice(0, 10)
+          context.path = `${records[n % records.length]}/sat-scores`
+          return { ...request, path: context.path, body: score(context) }
+        },
+      },
+      {
+        method: 'DELETE',
+        setupRequest: (request: object, context: { date?: string; path?: string }) => ({
+          ...request,
+          path: context.path,
+          body: score(context),
+        }),
+      },
+    ],
+  })
 }
 
 async function main() {
@@ -468,7 +489,7 @@ async function main() {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'crestline-bench-pg-')),
-      DATABASE_POOL_SIZE: '10',
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10',
     })
     children.push(server)
     await waitFor200(`http://127.0.0.1:${port}/api/health`)
