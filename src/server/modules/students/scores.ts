@@ -146,15 +146,16 @@ export async function addScore(
       entry.note || null,
       viewer.id,
     ]
-    const [inserted] = await selectRows<{ id: string }>(
+    // The new entry comes back as `loadEntry` reads one, in the same statement.
+    const [inserted] = await selectRows<ScoreRow>(
       tx,
-      sql`insert into ${TESTS[kind].table} (${sql.raw(columns.join(', '))})
+      sql`insert into ${TESTS[kind].table} as s (${sql.raw(columns.join(', '))})
         values (${sql.join(
           values.map((value) => sql`${value}`),
           sql`, `,
-        )}) returning id`,
+        )}) returning ${rowColumns(kind)}`,
     )
-    const row = await loadEntry(tx, kind, studentId, inserted!.id)
+    const row = inserted!
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'score.added',
