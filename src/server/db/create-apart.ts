@@ -7,7 +7,7 @@ import { openDatabase } from './client'
 export const CREATE_DATABASE_ARG = '--create-embedded-database'
 
 /** True when `dataDir` holds no embedded database yet (PGlite writes `PG_VERSION` when it creates one). */
-export function embeddedDatabaseMissing(dataDir: string): boolean {
+function embeddedDatabaseMissing(dataDir: string): boolean {
   return !existsSync(path.join(dataDir, 'db', 'PG_VERSION'))
 }
 
