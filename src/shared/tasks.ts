@@ -24,6 +24,8 @@ export const taskSchema = z.object({
   createdBy: personRef,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The assignee may no longer read the record (they left the team or lost their role): reassign it. */
+  needsNewAssignee: z.boolean(),
 })
 export type Task = z.infer<typeof taskSchema>
 
@@ -40,6 +42,7 @@ const readOnlyTaskFields = {
   createdAt: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
   assignee: z.unknown().optional(),
+  needsNewAssignee: z.unknown().optional(),
 }
 
 /** `POST`: the assignee defaults to the student. */

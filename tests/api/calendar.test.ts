@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addGuardian, addToTeam, createCollege, createTask } from '../factories'
@@ -99,6 +100,29 @@ describe('the calendar feed', () => {
       const summaries = parseFeed((await get(feedPath(url))).body).map((e) => e.summary)
       expect(summaries).toEqual(['Visit Tufts (Gia Guarded)', 'Tufts: Early Action deadline (Gia Guarded)'])
     }
+  })
+
+  it('drops a student’s tasks and deadlines from the feed of staff who left the team or lost their staff role', async () => {
+    const student = await t.userWith({ roles: ['student'], name: 'Lou Left' })
+    const [removed, demoted] = await Promise.all([0, 1].map(() => t.userWith({ roles: ['educator'] })))
+    await createCollege(t.db, student.id, { name: 'Bowdoin', round: 'RD', deadline: '2027-01-05' })
+    const summaries = async (url: string) => parseFeed((await get(feedPath(url))).body).map((e) => e.summary)
+    const urls: string[] = []
+    for (const member of [removed!, demoted!]) {
+      await addToTeam(t.db, student.id, member.id)
+      await createTask(t.db, student.id, {
+        createdById: educator.id,
+        assigneeId: member.id,
+        title: 'Call family about aid appeal',
+        dueDate: '2026-12-03',
+      })
+      const url = (await send('POST', '/api/v1/users/me/calendar', member.cookie)).json().url
+      expect(await summaries(url)).toContain('Call family about aid appeal (Lou Left)')
+      urls.push(url)
+    }
+    await t.db.execute(sql`delete from team_members where member_id = ${removed!.id}`)
+    await t.db.execute(sql`delete from educator_profiles where user_id = ${demoted!.id}`)
+    for (const url of urls) expect(await summaries(url)).toEqual([])
   })
 
   it('a new link voids the old one; turning it off voids it too; unknown tokens answer 404', async () => {

@@ -732,3 +732,101 @@ it('covers every /api/v1 route of the OpenAPI document', async () => {
   const covered = new Set(ROUTES.map((r) => `${r.method} ${r.route.replace(/:(\w+)/g, '{$1}')}`))
   expect(served.filter((route) => !covered.has(route))).toEqual([])
 })
+
+/**
+ * People who may no longer read a record see nothing of it through any route that shows a task, a
+ * feed or an export: an educator removed from the team, a staff member who lost every staff role,
+ * and an educator who once linked themself as the student's guardian (the old immediate link) and
+ * was then removed from the team. Each had a task of the student assigned to them and a calendar
+ * feed turned on while they could read the record; the task was changed after they left.
+ */
+describe('people who may no longer read a record', () => {
+  const LEAVERS = ['removedEducator', 'formerStaff', 'selfLinkedEducator'] as const
+  type Leaver = (typeof LEAVERS)[number]
+  const leavers = {} as Record<Leaver, { id: string; cookie: string; feed: string }>
+  let studentId = ''
+  const secret = 'Appeal: new aid figures'
+
+  beforeAll(async () => {
+    const admin = await t.userWith({ roles: ['admin'] })
+    const leaving = await t.userWith({ roles: ['student'], name: 'Lee Leaving' })
+    studentId = leaving.id
+    await createCollege(t.db, studentId, { name: 'Colby College', round: 'ED', deadline: '2026-11-15' })
+    const tasks: string[] = []
+    for (const leaver of LEAVERS) {
+      const person = await t.userWith({ roles: ['educator'] })
+      await addToTeam(t.db, studentId, person.id)
+      tasks.push(
+        await createTask(t.db, studentId, {
+          createdById: person.id,
+          assigneeId: person.id,
+          title: 'Call family about aid appeal',
+          dueDate: '2026-12-01',
+        }),
+      )
+      const turnedOn = await t.request({
+        method: 'POST',
+        url: '/api/v1/users/me/calendar',
+        cookie: person.cookie,
+        payload: {},
+      })
+      leavers[leaver] = { id: person.id, cookie: person.cookie, feed: new URL(turnedOn.json().url).pathname }
+    }
+    const asAdmin = (method: 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.request({ method, url, cookie: admin.cookie, ...(payload ? { payload } : {}) })
+    // Linked the old way: at once, by themself, without anyone accepting.
+    await t.db.execute(sql`insert into guardian_profiles (user_id) values (${leavers.selfLinkedEducator.id})`)
+    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id)
+      values (${leavers.selfLinkedEducator.id}, ${studentId}, 'parent', ${leavers.selfLinkedEducator.id})`)
+    for (const leaver of ['removedEducator', 'selfLinkedEducator'] as const) {
+      const url = `/api/v1/students/${studentId}/team-members/${leavers[leaver].id}`
+      expect((await asAdmin('DELETE', url)).statusCode).toBe(204)
+    }
+    const demoted = await asAdmin('PATCH', `/api/v1/users/${leavers.formerStaff.id}`, { educator: false })
+    expect(demoted.statusCode).toBe(200)
+    for (const task of tasks) {
+      const url = `/api/v1/students/${studentId}/tasks/${task}`
+      expect((await asAdmin('PATCH', url, { title: secret })).statusCode).toBe(200)
+    }
+  })
+
+  /** What each route answers a leaver: a status, and nothing of the student in the body. */
+  const SEES_NOTHING: Array<{ name: string; url: (leaver: Leaver) => string; status: number }> = [
+    { name: 'GET /api/v1/students/:id', url: () => `/api/v1/students/${studentId}`, status: 404 },
+    { name: 'GET /api/v1/students/:id/tasks', url: () => `/api/v1/students/${studentId}/tasks`, status: 404 },
+    {
+      name: 'GET /api/v1/tasks/mine (assigned)',
+      url: () => '/api/v1/tasks/mine?scope=assigned',
+      status: 200,
+    },
+    {
+      name: 'GET /api/v1/tasks/mine (students)',
+      url: () => '/api/v1/tasks/mine?scope=students',
+      status: 200,
+    },
+    { name: 'GET /api/v1/calendar/:file', url: (leaver) => leavers[leaver].feed, status: 200 },
+    { name: 'GET /api/v1/users/me/export', url: () => '/api/v1/users/me/export', status: 200 },
+    {
+      name: 'GET /api/v1/students/:id/export',
+      url: () => `/api/v1/students/${studentId}/export`,
+      status: 403,
+    },
+  ]
+
+  describe.each(SEES_NOTHING)('$name', (route) => {
+    it.each(LEAVERS.filter((leaver) => leaver !== 'selfLinkedEducator'))(
+      'shows %s nothing of the record',
+      async (leaver) => {
+        const response = await t.request({
+          method: 'GET',
+          url: route.url(leaver),
+          cookie: leavers[leaver].cookie,
+        })
+        expect(response.statusCode, response.body).toBe(route.status)
+        for (const trace of [secret, 'Call family about aid appeal', 'Colby College', 'Lee Leaving']) {
+          expect(response.body).not.toContain(trace)
+        }
+      },
+    )
+  })
+})

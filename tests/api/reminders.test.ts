@@ -132,6 +132,33 @@ describe('sendDueReminders', () => {
     expect(sink.messages).toHaveLength(0)
   })
 
+  it('never emails staff who left the student’s team or lost their staff role about that student’s tasks', async () => {
+    const student = await studentIn('America/New_York')
+    const [stays, removed, demoted] = await Promise.all(
+      [0, 1, 2].map(() => t.userWith({ roles: ['educator'] })),
+    )
+    const taskFor = async (member: { id: string }) => {
+      await addToTeam(t.db, student.id, member.id)
+      return createTask(t.db, student.id, {
+        createdById: educatorId,
+        assigneeId: member.id,
+        dueDate: '2026-03-10',
+      })
+    }
+    const [kept, ofRemoved, ofDemoted] = [
+      await taskFor(stays!),
+      await taskFor(removed!),
+      await taskFor(demoted!),
+    ]
+    await t.db.execute(sql`delete from team_members where member_id = ${removed!.id}`)
+    await t.db.execute(sql`delete from educator_profiles where user_id = ${demoted!.id}`)
+    const sent = await sendDueReminders(t.db, newMailer(), TEST_ORIGIN, NOW)
+    expect(sent).toContain(kept)
+    expect(sent).not.toContain(ofRemoved)
+    expect(sent).not.toContain(ofDemoted)
+    await sink.waitFor(stays!.email)
+  })
+
   it('releases the claim when the email cannot be sent, so the next run tries again', async () => {
     const student = await studentIn('America/Los_Angeles')
     const id = await createTask(t.db, student.id, { createdById: educatorId, dueDate: '2026-03-10' })

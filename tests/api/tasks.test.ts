@@ -279,3 +279,56 @@ describe('time zone and reminder settings', () => {
     expect(done.json().timeZone).toBe('America/Los_Angeles')
   })
 })
+
+describe('staff who leave', () => {
+  it('an educator removed from the team, or left with no staff role, sees none of the student’s tasks; the record marks theirs as needing a new assignee', async () => {
+    const { student, base } = await family('Lea Leaving')
+    const removed = await t.userWith({ roles: ['educator'] })
+    const demoted = await t.userWith({ roles: ['educator'] })
+    for (const member of [removed, demoted]) await addToTeam(t.db, student.id, member.id)
+    const call = await createTask(t.db, student.id, {
+      createdById: educator.id,
+      title: 'Call family about aid appeal',
+      assigneeId: removed.id,
+      dueDate: '2026-12-01',
+    })
+    await createTask(t.db, student.id, {
+      createdById: educator.id,
+      title: 'Check FAFSA',
+      assigneeId: demoted.id,
+    })
+    const assignedTo = async (person: Logged, scope = 'assigned') =>
+      titles(await get(`/api/v1/tasks/mine?scope=${scope}`, person.cookie))
+    expect(await assignedTo(removed)).toEqual(['Call family about aid appeal'])
+    expect(await assignedTo(demoted)).toEqual(['Check FAFSA'])
+
+    const left = await send(
+      'DELETE',
+      `/api/v1/students/${student.id}/team-members/${removed.id}`,
+      admin.cookie,
+    )
+    expect(left.statusCode).toBe(204)
+    expect(
+      (await send('PATCH', `/api/v1/users/${demoted.id}`, admin.cookie, { educator: false })).statusCode,
+    ).toBe(200)
+    // An edit made after they left reaches neither of them.
+    await send('PATCH', `${base}/${call}`, educator.cookie, { title: 'Appeal: new figures' })
+    for (const person of [removed, demoted]) {
+      expect(await assignedTo(person)).toEqual([])
+      expect(await assignedTo(person, 'students')).toEqual([])
+      expect((await get(base, person.cookie)).statusCode).toBe(404)
+    }
+
+    const onRecord = (await get(base, educator.cookie)).json().tasks as Array<{
+      uuid: string
+      title: string
+      needsNewAssignee: boolean
+    }>
+    expect(onRecord.filter((task) => task.needsNewAssignee).map((task) => task.title)).toEqual([
+      'Appeal: new figures',
+      'Check FAFSA',
+    ])
+    const reassigned = await send('PATCH', `${base}/${call}`, educator.cookie, { assigneeUUID: educator.id })
+    expect(reassigned.json()).toMatchObject({ assignee: { uuid: educator.id }, needsNewAssignee: false })
+  })
+})

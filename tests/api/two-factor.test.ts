@@ -160,7 +160,7 @@ describe('"Require two-factor for staff"', () => {
     })
   })
 
-  it('a staff member who must set it up is refused on every route but their own account and the public ones', async () => {
+  it('a staff member who must set it up is refused on every route but their own account and the public ones (not their data export or calendar feed)', async () => {
     const enrolledAdmin = await t.userWith({ roles: ['admin'] })
     const { cookie: adminCookie } = await enrol(enrolledAdmin)
     expect((await setRequirement(true, adminCookie)).statusCode).toBe(200)
@@ -172,10 +172,6 @@ describe('"Require two-factor for staff"', () => {
       'GET /api/v1/users/me/sessions',
       'DELETE /api/v1/users/me/sessions',
       'DELETE /api/v1/users/me/sessions/{sessionId}',
-      'GET /api/v1/users/me/export',
-      'GET /api/v1/users/me/calendar',
-      'POST /api/v1/users/me/calendar',
-      'DELETE /api/v1/users/me/calendar',
       'GET /api/v1/calendar/{file}',
       'GET /api/v1/user-invites/{id}',
       'POST /api/v1/contact',
@@ -205,6 +201,23 @@ describe('"Require two-factor for staff"', () => {
       }
     }
     expect(refused).toBeGreaterThan(40)
+    expect((await setRequirement(false, adminCookie)).statusCode).toBe(200)
+  })
+
+  it('a staff member’s existing calendar feed answers 404 while they must set up two-factor, and again once they have', async () => {
+    const enrolledAdmin = await t.userWith({ roles: ['admin'] })
+    const { cookie: adminCookie } = await enrol(enrolledAdmin)
+    const educator = await t.userWith({ roles: ['educator'] })
+    const turnedOn = await post('/api/v1/users/me/calendar', educator.cookie, {})
+    const feed = new URL(turnedOn.json().url).pathname
+    const read = async () => (await t.request({ method: 'GET', url: feed })).statusCode
+    expect(await read()).toBe(200)
+    expect((await setRequirement(true, adminCookie)).statusCode).toBe(200)
+    expect(await read()).toBe(404)
+    const renew = await post('/api/v1/users/me/calendar', educator.cookie, {})
+    expect(renew.json().code).toBe('two-factor-required')
+    await enrol(educator)
+    expect(await read()).toBe(200)
     expect((await setRequirement(false, adminCookie)).statusCode).toBe(200)
   })
 

@@ -34,7 +34,10 @@ export const access = {
   public: { kind: 'public' } as Access,
   anyUser: { kind: 'user' } as Access,
   duringOnboarding: { kind: 'user', allowDuringOnboarding: true } as Access,
-  /** The caller's own account (sessions, their data): open before two-factor set-up too. */
+  /**
+   * The caller's own account (their name, their signed-in devices): open to staff who must still
+   * set up two-factor too. Nothing that reads a record (their data export, their calendar feed) is.
+   */
   ownAccount: { kind: 'user', ownAccountOnly: true } as Access,
   roles: (...roles: Role[]): Access => ({ kind: 'user', roles }),
 }

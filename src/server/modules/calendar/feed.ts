@@ -6,6 +6,8 @@ import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
+import { twoFactorMissingSql } from '../admin/settings'
+import { mayReadRecordSql } from '../students/record'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
@@ -54,36 +56,42 @@ interface FeedEvent {
 /**
  * The feed's events: the user's own open tasks, the open tasks of the students they follow (on
  * the team, or as guardian), and the deadlines of the college lists they read (their own, their
- * team's students', their children's). Archived students are left out.
+ * team's students', their children's). Only records the user may still read, and never archived
+ * students.
  */
 async function feedEvents(db: DbOrTx, userId: string): Promise<FeedEvent[]> {
   const follows = sql`(sp.user_id = ${userId}
     or exists(select 1 from team_members tm where tm.student_id = sp.user_id and tm.member_id = ${userId})
     or exists(select 1 from guardian_links gl where gl.student_id = sp.user_id and gl.guardian_id = ${userId}))`
+  const readable = mayReadRecordSql(sql`sp.user_id`, sql`${userId}::uuid`)
   return selectRows<FeedEvent>(
     db,
     sql`select 'task' as kind, t.id, to_char(t.due_date, 'YYYY-MM-DD') as date, t.title, t.student_id,
       s.name as student_name, a.name as detail
     from tasks t join student_profiles sp on sp.user_id = t.student_id and sp.archived_at is null
     join users s on s.id = t.student_id join users a on a.id = t.assignee_id
-    where t.status = 'open' and t.due_date is not null and (t.assignee_id = ${userId} or ${follows})
+    where t.status = 'open' and t.due_date is not null
+      and (t.assignee_id = ${userId} or ${follows}) and ${readable}
     union all
     select 'college', e.id, to_char(e.deadline, 'YYYY-MM-DD'), e.name, e.student_id, s.name, e.round
     from college_entries e join student_profiles sp on sp.user_id = e.student_id and sp.archived_at is null
     join users s on s.id = e.student_id
-    where e.deadline is not null and ${follows}
+    where e.deadline is not null and ${follows} and ${readable}
     order by 3, 4
     limit 2000`,
   )
 }
 
-/** The .ics text for a token; 404 for an unknown or revoked token, or a disabled account. */
+/**
+ * The .ics text for a token; 404 for an unknown or revoked token, a disabled account, or staff who
+ * must set up two-factor and have not yet.
+ */
 export async function calendarFor(db: DbOrTx, token: string, appOrigin: string): Promise<string> {
   if (!TOKEN.test(token)) throw notFound('No such calendar.')
   const [owner] = await selectRows<{ id: string }>(
     db,
     sql`select u.id from calendar_feeds f join users u on u.id = f.user_id
-    where f.token_hash = ${hashToken(token)} and u.disabled_at is null`,
+    where f.token_hash = ${hashToken(token)} and u.disabled_at is null and not ${twoFactorMissingSql}`,
   )
   if (!owner) throw notFound('No such calendar.')
   const calendar = ical({

@@ -66,6 +66,20 @@ export function accessFor(
 export const viewerIsGuardianSql = (studentId: SQL, viewerId: string | SQL) =>
   sql`exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = ${viewerId})`
 
+/**
+ * Whether the user may read the student's record, in SQL: `accessFor`'s rule, for queries that
+ * reach records other than through the record (assigned tasks, the calendar feed, reminders), so
+ * that someone who left the team, lost their role or their guardian link sees nothing of it there.
+ */
+export const mayReadRecordSql = (studentId: SQL, userId: SQL) => sql`(
+  exists(select 1 from admin_profiles where user_id = ${userId})
+  or (exists(select 1 from team_members where student_id = ${studentId} and member_id = ${userId})
+    and (exists(select 1 from educator_profiles where user_id = ${userId})
+      or exists(select 1 from fao_profiles where user_id = ${userId})))
+  or (${studentId} = ${userId} and exists(select 1 from student_profiles where user_id = ${userId}))
+  or (${viewerIsGuardianSql(studentId, userId)}
+    and exists(select 1 from guardian_profiles where user_id = ${userId})))`
+
 /** The student's guardians as JSON, by name. */
 export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(json_build_object(
     'name', _g.name, 'uuid', _g.id, 'relationship', _gl.relationship, 'email', _g.email) order by _g.name, _g.id)

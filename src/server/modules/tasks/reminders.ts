@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import type { Mailer } from '../../mail/mailer'
 import { taskReminderMail } from '../../mail/messages'
+import { mayReadRecordSql } from '../students/record'
 
 /** Reminders go out at this local hour on the day before a task is due. */
 export const REMINDER_HOUR = 8
@@ -37,7 +38,7 @@ export function reminderIsDue(dueDate: string, timeZone: string, now: Date): boo
 /**
  * One pass of the reminder job. Candidates are open tasks with a due date around today whose
  * reminder for that date has not been claimed, assigned to an enabled account that wants
- * reminders, on an active student. Each is claimed by one conditional UPDATE: of two servers (or
+ * reminders, on an active student whose record they may still read. Each is claimed by one conditional UPDATE: of two servers (or
  * two passes) racing, the row lock lets one set `reminded_due_date` and the other's condition then
  * fails, so each reminder is sent once, across restarts too. A failed send releases the claim so
  * the next pass tries again. Returns the ids of the tasks reminded.
@@ -58,7 +59,8 @@ export async function sendDueReminders(
     join student_profiles sp on sp.user_id = t.student_id and sp.archived_at is null
     join users s on s.id = t.student_id
     where t.status = 'open' and t.due_date between ${today}::date - 1 and ${today}::date + 2
-      and t.reminded_due_date is distinct from t.due_date`,
+      and t.reminded_due_date is distinct from t.due_date
+      and ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)}`,
   )
   const sent: string[] = []
   for (const task of candidates) {

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import { type StudentAccess, studentAccess } from '../students/record'
+import { mayReadRecordSql, type StudentAccess, studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -31,12 +31,14 @@ interface TaskRow {
   created_by_name: string
   created_at: string
   updated_at: string
+  needs_new_assignee: boolean
 }
 
 const taskColumns = sql`t.id, t.student_id, s.name as student_name, t.title, t.details,
   to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.assignee_id, a.name as assignee_name, t.status,
   ${isoSql(sql`t.completed_at`)} as completed_at, t.created_by_id, c.name as created_by_name,
-  ${isoSql(sql`t.created_at`)} as created_at, ${isoSql(sql`t.updated_at`)} as updated_at`
+  ${isoSql(sql`t.created_at`)} as created_at, ${isoSql(sql`t.updated_at`)} as updated_at,
+  not ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)} as needs_new_assignee`
 const taskJoins = sql`tasks t join users s on s.id = t.student_id join users a on a.id = t.assignee_id
   join users c on c.id = t.created_by_id`
 /** Open first, by due date (none last); then done, most recently completed first. */
@@ -56,6 +58,7 @@ function toTask(row: TaskRow): Task {
     createdBy: { name: row.created_by_name, uuid: row.created_by_id },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    needsNewAssignee: row.needs_new_assignee,
   }
 }
 
@@ -215,8 +218,10 @@ export async function deleteTask(
 
 /**
  * The dashboard's open tasks: `assigned`, the caller's own; `students`, those of the students the
- * caller follows (on their team, or as their guardian). Active students only; soonest due first,
- * so overdue ones lead, then those due this week; tasks without a date last.
+ * caller follows (on their team, or as their guardian). Only on records the caller may still read
+ * (a task assigned to someone who left the team stays on the record, needing a new assignee, and
+ * leaves their list). Active students only; soonest due first, so overdue ones lead, then those
+ * due this week; tasks without a date last.
  */
 export async function myTasks(
   db: DbOrTx,
@@ -232,7 +237,7 @@ export async function myTasks(
     db,
     sql`select ${taskColumns} from ${taskJoins}
     join student_profiles sp on sp.user_id = t.student_id and sp.archived_at is null
-    where t.status = 'open' and ${whose}
+    where t.status = 'open' and ${whose} and ${mayReadRecordSql(sql`t.student_id`, sql`${viewer.id}::uuid`)}
     order by t.due_date asc nulls last, t.created_at, t.id limit 200`,
   )
   return rows.map((row) => ({ ...toTask(row), studentName: row.student_name }))

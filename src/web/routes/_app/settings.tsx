@@ -33,7 +33,7 @@ function SettingsPage() {
         <PasswordForm />
         {twoFactorFirst ? null : <TwoFactorSettings user={user} />}
         <MySessions />
-        <YourData />
+        <YourData twoFactorFirst={user.twoFactorRequired === true} />
       </div>
     </>
   )

@@ -23,7 +23,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether my calendar feed is on',
         response: { 200: calendarFeedSchema },
       },
-      config: { access: access.ownAccount },
+      config: { access: access.anyUser },
     },
     async (request) => feedStatus(app.db, requireViewer(request).id),
   )
@@ -38,7 +38,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         body: emptyBodySchema,
         response: { 200: calendarFeedSchema },
       },
-      config: { access: access.ownAccount },
+      config: { access: access.anyUser },
     },
     async (request) => {
       const viewer = requireViewer(request)
@@ -51,7 +51,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/calendar',
     {
       schema: { tags: ['calendar'], summary: 'Turn the feed off; its link then answers 404' },
-      config: { access: access.ownAccount },
+      config: { access: access.anyUser },
     },
     async (request, reply) => {
       await revokeFeedToken(app.db, requireViewer(request).id)

@@ -51,7 +51,7 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: exportQuerySchema,
         produces: ['application/json', 'text/html'],
       },
-      config: { access: access.ownAccount },
+      config: { access: access.anyUser },
     },
     async (request, reply) => {
       const data = await exportMe(app.db, requireViewer(request))

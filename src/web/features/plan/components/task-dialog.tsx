@@ -58,7 +58,8 @@ function TaskForm({
       title: task?.title ?? '',
       details: task?.details ?? '',
       dueDate: task?.dueDate ?? '',
-      assigneeUUID: task?.assignee.uuid ?? student.uuid,
+      // Someone who left the team is no longer among the choices.
+      assigneeUUID: task && !task.needsNewAssignee ? task.assignee.uuid : student.uuid,
     },
   })
   const { errors, isSubmitting } = form.formState

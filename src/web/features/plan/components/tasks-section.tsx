@@ -182,6 +182,11 @@ function TaskItem({
           ) : null}
           {task.dueDate ? <span>Due {formatPlainDate(task.dueDate)}</span> : <span>No due date</span>}
           <span>For {task.assignee.name || 'someone'}</span>
+          {task.needsNewAssignee && !done ? (
+            <span className="rounded bg-warning-soft px-1.5 font-semibold text-warning">
+              Needs a new assignee
+            </span>
+          ) : null}
           {done && task.completedAt ? <span>Done {formatTimestamp(task.completedAt)}</span> : null}
         </p>
         {task.details ? <MarkdownView source={task.details} /> : null}

@@ -115,7 +115,11 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
           </p>
         </div>
       </div>
-      <CalendarFeed />
+      {user.twoFactorRequired ? (
+        <p className="text-ink-muted">Set up two-factor above to turn on your calendar feed.</p>
+      ) : (
+        <CalendarFeed />
+      )}
     </section>
   )
 }

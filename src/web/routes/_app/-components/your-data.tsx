@@ -4,7 +4,7 @@ import { DownloadLinks } from '../../../components/ui/download-links'
  * /settings "Your data": a copy of everything the product holds that this person may read, as a
  * file (plain links: the browser sends the session cookie and saves what the server names).
  */
-export function YourData() {
+export function YourData({ twoFactorFirst }: { twoFactorFirst: boolean }) {
   return (
     <section aria-labelledby="your-data-heading" className="card flex flex-col gap-4 p-4 sm:p-6">
       <div>
@@ -16,7 +16,11 @@ export function YourData() {
           changes you made.
         </p>
       </div>
-      <DownloadLinks href="/api/v1/users/me/export" />
+      {twoFactorFirst ? (
+        <p className="text-ink-muted">Set up two-factor above to download your data.</p>
+      ) : (
+        <DownloadLinks href="/api/v1/users/me/export" />
+      )}
     </section>
   )
 }
