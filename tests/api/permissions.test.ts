@@ -121,6 +121,17 @@ const someonesSession = async (ctx: Context) => {
   return row!.id
 }
 
+/** A guardian invite of the student's, sent to `outsider`'s address. */
+const outsidersGuardianInvite = async (ctx: Context) => {
+  const [row] = await selectRows<{ id: string }>(
+    ctx.t.db,
+    sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at)
+      select email, ${ctx.ids.student}, 'Parent', now() + interval '1 day' from users where id = ${ctx.ids.outsider}
+      returning id`,
+  )
+  return row!.id
+}
+
 const ROUTES: RouteCase[] = [
   {
     method: 'GET',
@@ -328,6 +339,21 @@ const ROUTES: RouteCase[] = [
       return { url: `${student(ctx)}/guardians/${parent.id}` }
     },
     expect: familyManagers(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/user-invites/:id/acceptance',
+    // A guardian invite sent to someone no caller is: only its addressee may see or accept it.
+    request: async (ctx) => ({
+      url: `/api/v1/user-invites/${await outsidersGuardianInvite(ctx)}/acceptance`,
+    }),
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/:id/accept',
+    request: async (ctx) => ({ url: `/api/v1/user-invites/${await outsidersGuardianInvite(ctx)}/accept` }),
+    expect: everyone(404),
   },
   {
     method: 'GET',
@@ -731,4 +757,32 @@ it('covers every /api/v1 route of the OpenAPI document', async () => {
   // The table speaks Fastify (`:id`); the document speaks OpenAPI (`{id}`).
   const covered = new Set(ROUTES.map((r) => `${r.method} ${r.route.replace(/:(\w+)/g, '{$1}')}`))
   expect(served.filter((route) => !covered.has(route))).toEqual([])
+})
+
+/**
+ * An educator who linked themself as the student's guardian at once (before links needed
+ * acceptance) and was then taken off the team: on every route they get what a stranger
+ * (`otherEducator`) gets.
+ */
+describe('a self-linked educator, off the team', () => {
+  let selfLinked: string
+  beforeAll(async () => {
+    const user = await t.userWith({ roles: ['educator'] })
+    selfLinked = user.cookie
+    await t.db.execute(sql`insert into guardian_profiles (user_id) values (${user.id})`)
+    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id, accepted_at)
+      values (${user.id}, ${ctx.ids.student}, 'Father', ${user.id}, null)`)
+  })
+
+  it.each(ROUTES)('answers $method $route as for otherEducator', async (route) => {
+    const { url, body, payload, headers } = await route.request(ctx)
+    const response = await t.request({
+      method: route.method,
+      url,
+      cookie: selfLinked,
+      ...(body !== undefined ? { payload: body as object } : {}),
+      ...(payload !== undefined ? { payload, headers } : {}),
+    })
+    expect(response.statusCode, response.body).toBe(route.expect.otherEducator)
+  })
 })

@@ -6,6 +6,7 @@ import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
+import { viewerIsGuardianSql } from '../students/record'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
@@ -59,7 +60,7 @@ interface FeedEvent {
 async function feedEvents(db: DbOrTx, userId: string): Promise<FeedEvent[]> {
   const follows = sql`(sp.user_id = ${userId}
     or exists(select 1 from team_members tm where tm.student_id = sp.user_id and tm.member_id = ${userId})
-    or exists(select 1 from guardian_links gl where gl.student_id = sp.user_id and gl.guardian_id = ${userId}))`
+    or ${viewerIsGuardianSql(sql`sp.user_id`, userId)})`
   return selectRows<FeedEvent>(
     db,
     sql`select 'task' as kind, t.id, to_char(t.due_date, 'YYYY-MM-DD') as date, t.title, t.student_id,
