@@ -390,6 +390,30 @@ describe('linking an existing account needs its owner', () => {
     expect(mail.text).toContain('Eve Educator invited you to be linked as a parent or guardian of Nia Nguyen')
   })
 
+  it('a resent invite asks an existing account to accept; a disabled account is mailed nothing', async () => {
+    const student = await newStudent('Uma Ueda')
+    const existing = await t.userWith({ roles: ['guardian'] })
+    const created = (
+      await invite(student.id, educator.cookie, { email: existing.email, relationship: 'Aunt' })
+    ).json()
+    await sink.waitFor(existing.email)
+    sink.messages.length = 0
+    const resend = await send('POST', `/api/v1/user-invites/${created.invite.uuid}/resend`, admin.cookie)
+    expect(resend.statusCode).toBe(200)
+    const mail = await sink.waitFor(existing.email)
+    expect(mail.text).toContain('You already have an account')
+    expect(mail.text).toContain(created.link)
+
+    const disabled = await t.userWith({ roles: ['guardian'] })
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${disabled.id}`)
+    const answer = await invite(student.id, educator.cookie, { email: disabled.email, relationship: 'Aunt' })
+    expect(answer.statusCode).toBe(201)
+    const unknownEmail = freshEmail()
+    await invite(student.id, educator.cookie, { email: unknownEmail, relationship: 'Aunt' })
+    await sink.waitFor(unknownEmail)
+    expect(sink.messages.some((m) => m.to.includes(disabled.email))).toBe(false)
+  })
+
   it('the invited person accepts while logged in and is linked; another account cannot accept it', async () => {
     const student = await newStudent('Oli Ortiz')
     const existing = await t.userWith({ roles: ['guardian'], name: 'Quinn Parent' })

@@ -90,10 +90,10 @@ export type GuardianInviteOutcome =
       invite: UserInviteRow
       studentName: string
       /**
-       * Set when an account with the invite's email exists (and is not disabled): it is mailed an
-       * invitation to accept instead of one to create an account. Never part of an answer.
+       * Set when an account with the invite's email exists: it is mailed an invitation to accept
+       * instead of one to create an account, or nothing when it is disabled. Never in an answer.
        */
-      acceptBy?: { inviterName: string | null }
+      acceptBy?: { inviterName: string | null; disabled: boolean }
     }
   | {
       kind: 'linked'
@@ -134,12 +134,13 @@ export async function inviteGuardian(
       throw conflict('already-guardian', 'This person is already a guardian of this student.')
     }
     if (known) await requireEligibleGuardian(tx, known.id, studentId, 'email')
-    const [existing] = await selectRows<{ id: string }>(
+    const [existing] = await selectRows<{ disabled: boolean }>(
       tx,
-      sql`select id from users where lower(email) = ${body.email} and disabled_at is null`,
+      sql`select disabled_at is not null as disabled from users where lower(email) = ${body.email}`,
     )
     const invited = await createGuardianInvite(tx, viewer.id, studentId, body)
-    return existing ? { ...invited, acceptBy: { inviterName: viewer.name || null } } : invited
+    if (!existing) return invited
+    return { ...invited, acceptBy: { inviterName: viewer.name || null, disabled: existing.disabled } }
   })
 }
 
@@ -236,6 +237,23 @@ export async function removeGuardian(db: DbOrTx, viewer: Viewer, studentId: stri
       before: { guardianId, relationship: removed[0]!.relationship },
     })
   })
+}
+
+/**
+ * For resending a guardian invite: when an enabled account has its address, who invited them
+ * (the mail then asks them to log in and accept); null otherwise.
+ */
+export async function acceptingAccount(
+  db: DbOrTx,
+  invite: Pick<UserInviteRow, 'email' | 'createdById'>,
+): Promise<{ inviterName: string | null } | null> {
+  if (!invite.email) return null
+  const [row] = await selectRows<{ inviter_name: string | null }>(
+    db,
+    sql`select (select nullif(name, '') from users where id = ${invite.createdById}) as inviter_name
+    from users where lower(email) = ${invite.email} and disabled_at is null`,
+  )
+  return row ? { inviterName: row.inviter_name } : null
 }
 
 /** The student's name, for invite emails about them (resend). */

@@ -52,11 +52,11 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       const { invite, studentName, acceptBy } = outcome
       const link = inviteLink(appOrigin, invite.id)
       // Only the invited person learns whether their address had an account; the answer is the same.
-      await send(
-        acceptBy
-          ? guardianAcceptMail(invite.email!, link, { studentName, ...acceptBy }, invite.expiresAt)
-          : inviteMail(invite.email!, link, invite, invite.expiresAt, { studentName }),
-      )
+      if (!acceptBy) await send(inviteMail(invite.email!, link, invite, invite.expiresAt, { studentName }))
+      else if (!acceptBy.disabled) {
+        const { inviterName } = acceptBy
+        await send(guardianAcceptMail(invite.email!, link, { studentName, inviterName }, invite.expiresAt))
+      }
       return reply.code(201).send({ invite: toInvite(invite), link })
     },
   )
