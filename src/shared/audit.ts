@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'invite.created',
   'invite.resent',
   'invite.deleted',
+  'guardian.accepted',
   'team-member.added',
   'team-member.removed',
   'inquiry.handled',

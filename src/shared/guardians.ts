@@ -14,6 +14,12 @@ export const guardianSchema = z.object({
   uuid: z.string(),
   relationship: z.string(),
   email: z.string().optional(),
+  /**
+   * Admins only, and only when true: an educator linked this existing account at once, before
+   * links needed the person's acceptance. It gives family access only to an account that holds
+   * no staff or student profile.
+   */
+  notAccepted: z.boolean().optional(),
 })
 export type Guardian = z.infer<typeof guardianSchema>
 
@@ -25,8 +31,9 @@ export const guardianInviteBodySchema = z.strictObject({
 export type GuardianInviteBody = z.infer<typeof guardianInviteBodySchema>
 
 /**
- * The answer: 201 `{ invite, link }` when a new account is needed (the invite is emailed), or
- * 200 `{ guardian }` when an account with that email already existed and was linked at once.
+ * The answer: 201 `{ invite, link }` when an invite went out. Educators always get this, whether
+ * or not an account has that email (the invite mailed to an existing account is accepted by its
+ * owner while logged in). Admins get 200 `{ guardian }` when an existing account was linked at once.
  */
 export const guardianInviteResultSchema = z.object({
   invite: inviteSchema.optional(),
@@ -34,3 +41,15 @@ export const guardianInviteResultSchema = z.object({
   guardian: guardianSchema.optional(),
 })
 export type GuardianInviteResult = z.infer<typeof guardianInviteResultSchema>
+
+/** `GET /v1/user-invites/{id}/acceptance`: what accepting a guardian invite does, for its addressee. */
+export const guardianInviteAcceptanceSchema = z.object({
+  student: z.object({ name: z.string(), uuid: z.string() }),
+  relationship: z.string(),
+  /** Who invited them; null when that account is gone or it came from the command line. */
+  invitedBy: z.string().nullable(),
+})
+export type GuardianInviteAcceptance = z.infer<typeof guardianInviteAcceptanceSchema>
+
+/** `POST /v1/user-invites/{id}/accept`: the student whose record the person now follows. */
+export const acceptedGuardianInviteSchema = z.object({ studentUUID: z.string() })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
@@ -337,5 +338,254 @@ describe('removing a guardian', () => {
     expect(
       (await send('DELETE', `${base}/00000000-0000-4000-8000-000000000000`, admin.cookie)).statusCode,
     ).toBe(404)
+  })
+})
+
+/** What the old code made when an educator posted an existing account's email: a link nobody accepted. */
+async function insertUnacceptedLink(studentId: string, guardianId: string, createdById: string) {
+  await t.db.execute(
+    sql`insert into guardian_profiles (user_id) values (${guardianId}) on conflict do nothing`,
+  )
+  await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id, accepted_at)
+    values (${guardianId}, ${studentId}, 'Parent', ${createdById}, null)`)
+}
+
+const linkCount = async (studentId: string, guardianId: string) =>
+  (
+    await selectRows(
+      t.db,
+      sql`select 1 from guardian_links where student_id = ${studentId} and guardian_id = ${guardianId}`,
+    )
+  ).length
+
+const accept = (inviteId: string, cookie: string) =>
+  send('POST', `/api/v1/user-invites/${inviteId}/accept`, cookie)
+
+describe('linking an existing account needs its owner', () => {
+  it("answers an educator alike for an existing account's email and an unknown one, and links nobody until they accept", async () => {
+    const student = await newStudent('Nia Nguyen')
+    const existing = await t.userWith({ roles: ['guardian'], name: 'Otto Existing' })
+    const known = await invite(student.id, educator.cookie, { email: existing.email, relationship: 'Father' })
+    const unknown = await invite(student.id, educator.cookie, { email: freshEmail(), relationship: 'Father' })
+
+    expect(known.statusCode).toBe(201)
+    expect(unknown.statusCode).toBe(201)
+    const shape = (body: Record<string, Record<string, unknown> | string>) =>
+      Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [
+          key,
+          typeof value === 'string' ? 'string' : Object.keys(value).sort(),
+        ]),
+      )
+    expect(shape(known.json())).toEqual(shape(unknown.json()))
+    expect(known.json().invite).toMatchObject({ email: existing.email, guardian: true, usedAt: null })
+    expect(known.body).not.toContain(existing.id)
+    expect(known.body).not.toContain('Otto Existing')
+
+    expect(await linkCount(student.id, existing.id)).toBe(0)
+    expect((await get(`/api/v1/students/${student.id}`, existing.cookie)).statusCode).toBe(404)
+    // The owner is told to log in and accept; the caller got nothing that says so.
+    const mail = await sink.waitFor(existing.email)
+    expect(mail.text).toContain(known.json().link)
+    expect(mail.text).toContain('Eve Educator invited you to be linked as a parent or guardian of Nia Nguyen')
+  })
+
+  it('a resent invite asks an existing account to accept; a disabled account is mailed nothing', async () => {
+    const student = await newStudent('Uma Ueda')
+    const existing = await t.userWith({ roles: ['guardian'] })
+    const created = (
+      await invite(student.id, educator.cookie, { email: existing.email, relationship: 'Aunt' })
+    ).json()
+    await sink.waitFor(existing.email)
+    sink.messages.length = 0
+    const resend = await send('POST', `/api/v1/user-invites/${created.invite.uuid}/resend`, admin.cookie)
+    expect(resend.statusCode).toBe(200)
+    const mail = await sink.waitFor(existing.email)
+    expect(mail.text).toContain('You already have an account')
+    expect(mail.text).toContain(created.link)
+
+    const disabled = await t.userWith({ roles: ['guardian'] })
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${disabled.id}`)
+    const answer = await invite(student.id, educator.cookie, { email: disabled.email, relationship: 'Aunt' })
+    expect(answer.statusCode).toBe(201)
+    const unknownEmail = freshEmail()
+    await invite(student.id, educator.cookie, { email: unknownEmail, relationship: 'Aunt' })
+    await sink.waitFor(unknownEmail)
+    expect(sink.messages.some((m) => m.to.includes(disabled.email))).toBe(false)
+  })
+
+  it('the invited person accepts while logged in and is linked; another account cannot accept it', async () => {
+    const student = await newStudent('Oli Ortiz')
+    const existing = await t.userWith({ roles: ['guardian'], name: 'Quinn Parent' })
+    const other = await t.userWith({ roles: ['guardian'], name: 'Someone Else' })
+    const created = (
+      await invite(student.id, educator.cookie, { email: existing.email, relationship: 'Mother' })
+    ).json()
+    const id = created.invite.uuid as string
+
+    for (const cookie of [other.cookie, educator.cookie, admin.cookie]) {
+      const peek = await get(`/api/v1/user-invites/${id}/acceptance`, cookie)
+      expect(peek.statusCode).toBe(404)
+      expect(peek.body).not.toContain('Oli Ortiz')
+      expect((await accept(id, cookie)).statusCode).toBe(404)
+    }
+    expect((await accept(id, '')).statusCode).toBe(401)
+    expect(await linkCount(student.id, other.id)).toBe(0)
+
+    const peek = await get(`/api/v1/user-invites/${id}/acceptance`, existing.cookie)
+    expect(peek.json()).toEqual({
+      student: { name: 'Oli Ortiz', uuid: student.id },
+      relationship: 'Mother',
+      invitedBy: 'Eve Educator',
+    })
+    const accepted = await accept(id, existing.cookie)
+    expect(accepted.statusCode).toBe(200)
+    expect(accepted.json()).toEqual({ studentUUID: student.id })
+    expect((await get(`/api/v1/students/${student.id}`, existing.cookie)).statusCode).toBe(200)
+    expect((await accept(id, existing.cookie)).statusCode).toBe(404)
+
+    const [event] = await selectRows<{ actor_id: string; after: Record<string, unknown> }>(
+      t.db,
+      sql`select actor_id, after from audit_events where action = 'guardian.accepted' and student_id = ${student.id}`,
+    )
+    expect(event).toMatchObject({
+      actor_id: existing.id,
+      after: { guardianId: existing.id, relationship: 'Mother', inviteId: id, invitedById: educator.id },
+    })
+    const admins = (await get(`/api/v1/students/${student.id}`, admin.cookie)).json()
+    expect(admins.guardians).toEqual([
+      { name: 'Quinn Parent', uuid: existing.id, relationship: 'Mother', email: existing.email },
+    ])
+  })
+
+  it('an educator cannot link themself or a student; staff on the team cannot accept', async () => {
+    const student = await newStudent('Pia Park')
+    const self = await invite(student.id, educator.cookie, { email: educator.email, relationship: 'Father' })
+    expect(self.statusCode).toBe(409)
+    expect(self.json()).toMatchObject({ code: 'guardian-not-allowed' })
+    expect(self.json().errors).toEqual([
+      { path: 'email', message: "Staff on this student's team cannot be their guardian." },
+    ])
+
+    const minor = await t.userWith({ roles: ['student'], name: 'Mo Minor' })
+    const toMinor = await invite(student.id, educator.cookie, { email: minor.email, relationship: 'Brother' })
+    expect(toMinor.statusCode).toBe(201)
+    const refused = await accept(toMinor.json().invite.uuid, minor.cookie)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().errors).toEqual([
+      { path: 'invite', message: 'A student account cannot be a guardian.' },
+    ])
+
+    const toFao = await invite(student.id, educator.cookie, { email: fao.email, relationship: 'Aunt' })
+    expect(toFao.statusCode).toBe(201)
+    const faoRefused = await accept(toFao.json().invite.uuid, fao.cookie)
+    expect(faoRefused.statusCode).toBe(409)
+    expect(faoRefused.json().errors[0].path).toBe('invite')
+
+    expect(await linkCount(student.id, educator.id)).toBe(0)
+    expect(await linkCount(student.id, minor.id)).toBe(0)
+    expect(await linkCount(student.id, fao.id)).toBe(0)
+  })
+
+  it("an admin cannot link a team member of that student or a student account; a guardian cannot join the student's team", async () => {
+    const student = await newStudent('Ray Reed')
+    const minor = await t.userWith({ roles: ['student'] })
+    for (const email of [fao.email, minor.email]) {
+      const response = await invite(student.id, admin.cookie, { email, relationship: 'Uncle' })
+      expect(response.statusCode).toBe(409)
+      expect(response.json().code).toBe('guardian-not-allowed')
+      expect(response.json().errors[0].path).toBe('email')
+    }
+    expect(await linkCount(student.id, fao.id)).toBe(0)
+    expect(await linkCount(student.id, minor.id)).toBe(0)
+
+    // Staff may be a parent of a student they do not coach, and then never join that team.
+    const parent = await t.userWith({ roles: ['educator'] })
+    const linked = await invite(student.id, admin.cookie, { email: parent.email, relationship: 'Mother' })
+    expect(linked.statusCode).toBe(200)
+    const join = await send('PUT', `/api/v1/students/${student.id}/team-members/${parent.id}`, admin.cookie)
+    expect(join.statusCode).toBe(409)
+    expect(join.json()).toMatchObject({ code: 'guardian-of-student' })
+    expect(join.json().errors[0].path).toBe('userId')
+    const available = (await get(`/api/v1/users?available-for=${student.id}`, admin.cookie)).json()
+    expect(available.map((u: { uuid: string }) => u.uuid)).not.toContain(parent.id)
+  })
+
+  it('a link nobody accepted gives nothing to an educator removed from the team or to a student; admins see it flagged', async () => {
+    const student = await newStudent('Sky Stone')
+    const selfLinked = await t.userWith({ roles: ['educator'], name: 'Sly Educator' })
+    await addToTeam(t.db, student.id, selfLinked.id)
+    await insertUnacceptedLink(student.id, selfLinked.id, selfLinked.id)
+    const minor = await t.userWith({ roles: ['student'], name: 'Lil Minor' })
+    await insertUnacceptedLink(student.id, minor.id, educator.id)
+    const parent = await t.userWith({ roles: ['guardian'], name: 'Real Parent' })
+    await insertUnacceptedLink(student.id, parent.id, educator.id)
+
+    const removed = await send(
+      'DELETE',
+      `/api/v1/students/${student.id}/team-members/${selfLinked.id}`,
+      admin.cookie,
+    )
+    expect(removed.statusCode).toBe(204)
+    for (const who of [selfLinked, minor]) {
+      expect((await get(`/api/v1/students/${student.id}`, who.cookie)).statusCode).toBe(404)
+      expect((await get(`/api/v1/students/${student.id}/notes`, who.cookie)).statusCode).toBe(404)
+      const list = (await get('/api/v1/students', who.cookie)).json()
+      expect(JSON.stringify(list)).not.toContain(student.id)
+      const dashboard = (await get('/api/v1/screens/my-dashboard', who.cookie)).json()
+      expect(JSON.stringify(dashboard)).not.toContain(student.id)
+    }
+    // A real parent linked that way keeps following the record.
+    expect((await get(`/api/v1/students/${student.id}`, parent.cookie)).statusCode).toBe(200)
+
+    const adminView = (await get(`/api/v1/students/${student.id}`, admin.cookie)).json()
+    const flagged = Object.fromEntries(
+      adminView.guardians.map((g: { uuid: string; notAccepted?: boolean }) => [g.uuid, g.notAccepted]),
+    )
+    expect(flagged).toEqual({ [selfLinked.id]: true, [minor.id]: true, [parent.id]: true })
+    const staffView = (await get(`/api/v1/students/${student.id}`, educator.cookie)).json()
+    expect(JSON.stringify(staffView.guardians)).not.toContain('notAccepted')
+    const familyView = (await get(`/api/v1/students/${student.id}`, parent.cookie)).json()
+    expect(JSON.stringify(familyView.guardians)).not.toContain('notAccepted')
+  })
+
+  it('the migration marks links made at once by an educator as not accepted, and every other link accepted', async () => {
+    const student = await newStudent('Tao Then')
+    const byCli = await t.userWith({ roles: ['guardian'] })
+    const byAdmin = await t.userWith({ roles: ['guardian'] })
+    const byInvite = await t.userWith({ roles: ['guardian'] })
+    const atOnce = await t.userWith({ roles: ['guardian'] })
+    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id)
+      values (${byCli.id}, ${student.id}, 'Parent', null), (${byAdmin.id}, ${student.id}, 'Parent', ${admin.id}),
+        (${byInvite.id}, ${student.id}, 'Parent', ${educator.id}), (${atOnce.id}, ${student.id}, 'Parent', ${educator.id})`)
+    await t.db.execute(sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at,
+        created_by_id, used_at, user_id)
+      values (${byInvite.email}, ${student.id}, 'Parent', now() + interval '1 day', ${educator.id}, now(), ${byInvite.id})`)
+    const [, marking] = readFileSync('drizzle/0009_guardian_link_acceptance.sql', 'utf8').split(
+      '--> statement-breakpoint',
+    )
+    const rollback = new Error('rollback')
+    const marked = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(marking!))
+        const rows = await selectRows<{ guardian_id: string; accepted: boolean }>(
+          tx,
+          sql`select guardian_id, accepted_at is not null as accepted from guardian_links where student_id = ${student.id}`,
+        )
+        throw Object.assign(rollback, { rows })
+      })
+      .catch((error) =>
+        error === rollback ? (rollback as Error & { rows: unknown[] }).rows : Promise.reject(error),
+      )
+    expect(
+      Object.fromEntries(
+        (marked as { guardian_id: string; accepted: boolean }[]).map((r) => [r.guardian_id, r.accepted]),
+      ),
+    ).toEqual({
+      [byCli.id]: true,
+      [byAdmin.id]: true,
+      [byInvite.id]: true,
+      [atOnce.id]: false,
+    })
   })
 })

@@ -121,6 +121,17 @@ const someonesSession = async (ctx: Context) => {
   return row!.id
 }
 
+/** A guardian invite of the student's, sent to `outsider`'s address. */
+const outsidersGuardianInvite = async (ctx: Context) => {
+  const [row] = await selectRows<{ id: string }>(
+    ctx.t.db,
+    sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at)
+      select email, ${ctx.ids.student}, 'Parent', now() + interval '1 day' from users where id = ${ctx.ids.outsider}
+      returning id`,
+  )
+  return row!.id
+}
+
 const ROUTES: RouteCase[] = [
   {
     method: 'GET',
@@ -328,6 +339,21 @@ const ROUTES: RouteCase[] = [
       return { url: `${student(ctx)}/guardians/${parent.id}` }
     },
     expect: familyManagers(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/user-invites/:id/acceptance',
+    // A guardian invite sent to someone no caller is: only its addressee may see or accept it.
+    request: async (ctx) => ({
+      url: `/api/v1/user-invites/${await outsidersGuardianInvite(ctx)}/acceptance`,
+    }),
+    expect: everyone(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/user-invites/:id/accept',
+    request: async (ctx) => ({ url: `/api/v1/user-invites/${await outsidersGuardianInvite(ctx)}/accept` }),
+    expect: everyone(404),
   },
   {
     method: 'GET',
@@ -776,8 +802,8 @@ describe('people who may no longer read a record', () => {
       t.request({ method, url, cookie: admin.cookie, ...(payload ? { payload } : {}) })
     // Linked the old way: at once, by themself, without anyone accepting.
     await t.db.execute(sql`insert into guardian_profiles (user_id) values (${leavers.selfLinkedEducator.id})`)
-    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id)
-      values (${leavers.selfLinkedEducator.id}, ${studentId}, 'parent', ${leavers.selfLinkedEducator.id})`)
+    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id, accepted_at)
+      values (${leavers.selfLinkedEducator.id}, ${studentId}, 'parent', ${leavers.selfLinkedEducator.id}, null)`)
     for (const leaver of ['removedEducator', 'selfLinkedEducator'] as const) {
       const url = `/api/v1/students/${studentId}/team-members/${leavers[leaver].id}`
       expect((await asAdmin('DELETE', url)).statusCode).toBe(204)
@@ -814,19 +840,44 @@ describe('people who may no longer read a record', () => {
   ]
 
   describe.each(SEES_NOTHING)('$name', (route) => {
-    it.each(LEAVERS.filter((leaver) => leaver !== 'selfLinkedEducator'))(
-      'shows %s nothing of the record',
-      async (leaver) => {
-        const response = await t.request({
-          method: 'GET',
-          url: route.url(leaver),
-          cookie: leavers[leaver].cookie,
-        })
-        expect(response.statusCode, response.body).toBe(route.status)
-        for (const trace of [secret, 'Call family about aid appeal', 'Colby College', 'Lee Leaving']) {
-          expect(response.body).not.toContain(trace)
-        }
-      },
-    )
+    it.each(LEAVERS)('shows %s nothing of the record', async (leaver) => {
+      const response = await t.request({
+        method: 'GET',
+        url: route.url(leaver),
+        cookie: leavers[leaver].cookie,
+      })
+      expect(response.statusCode, response.body).toBe(route.status)
+      for (const trace of [secret, 'Call family about aid appeal', 'Colby College', 'Lee Leaving']) {
+        expect(response.body).not.toContain(trace)
+      }
+    })
+  })
+})
+
+/**
+ * An educator who linked themself as the student's guardian at once (before links needed
+ * acceptance) and was then taken off the team: on every route they get what a stranger
+ * (`otherEducator`) gets.
+ */
+describe('a self-linked educator, off the team', () => {
+  let selfLinked: string
+  beforeAll(async () => {
+    const user = await t.userWith({ roles: ['educator'] })
+    selfLinked = user.cookie
+    await t.db.execute(sql`insert into guardian_profiles (user_id) values (${user.id})`)
+    await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id, accepted_at)
+      values (${user.id}, ${ctx.ids.student}, 'Father', ${user.id}, null)`)
+  })
+
+  it.each(ROUTES)('answers $method $route as for otherEducator', async (route) => {
+    const { url, body, payload, headers } = await route.request(ctx)
+    const response = await t.request({
+      method: route.method,
+      url,
+      cookie: selfLinked,
+      ...(body !== undefined ? { payload: body as object } : {}),
+      ...(payload !== undefined ? { payload, headers } : {}),
+    })
+    expect(response.statusCode, response.body).toBe(route.expect.otherEducator)
   })
 })

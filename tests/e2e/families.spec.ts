@@ -214,3 +214,53 @@ test('removing the guardian ends their access at once', async ({
   ).toContainText('No students yet.')
   await expectAccessible(home)
 })
+
+test('a person who already has an account logs in from the invite and accepts it; another account cannot', async ({
+  newVisitor,
+  consoleGuard,
+  expectAccessible,
+}) => {
+  consoleGuard.allow(/status of 404/, /\/acceptance$/)
+  const admin = await adminApi()
+  const sibling = await createPerson(admin, 'student', 'Sage Student')
+  await addToTeam(admin, sibling, educator)
+  await admin.dispose()
+
+  // The educator is answered as for any address: an invite, not a link.
+  const page = await visitAs(newVisitor, educator)
+  await page.goto(`/students/${sibling.uuid}`)
+  const family = section(page, 'Family')
+  await family.getByRole('textbox', { name: 'Email' }).fill(guardian.email)
+  await family.getByRole('textbox', { name: 'Relationship' }).fill('Mother')
+  await family.getByRole('button', { name: 'Invite guardian' }).click()
+  await expect(family.getByRole('status')).toContainText(`Invite sent to ${guardian.email}.`)
+  const link = await family.getByRole('textbox', { name: `Invite link for ${guardian.email}` }).inputValue()
+  await expect(family).toContainText('No parent or guardian linked yet.')
+  expect(await waitForMail(guardian.email, /You already have an account/)).toContain(link)
+
+  // Someone else logged in who opens the link learns nothing about it.
+  await page.goto(link)
+  await expect(page.getByRole('heading', { level: 1, name: 'Accept an invite' })).toBeVisible()
+  await expect(page.getByText('This invite is not open to the account you are logged in with')).toBeVisible()
+  await expect(page.getByText(sibling.name)).toHaveCount(0)
+
+  const { page: home } = await newVisitor()
+  await home.goto(link)
+  await expect(home.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+  await home.getByRole('link', { name: 'Log in' }).click()
+  await expect(home.getByRole('heading', { level: 1, name: 'Log in to accept' })).toBeVisible()
+  await expect(home.getByRole('textbox', { name: 'Email' })).toHaveValue(guardian.email)
+  await home.getByLabel('Password', { exact: true }).fill(PEOPLE_PASSWORD)
+  await home.getByRole('button', { name: 'Log in' }).click()
+  await expect(home.getByRole('heading', { level: 1, name: 'Accept the invite' })).toBeVisible()
+  await expect(
+    home.getByText(
+      `${educator.name} invited you to be linked as a parent or guardian of ${sibling.name} (Mother).`,
+    ),
+  ).toBeVisible()
+  await expectAccessible(home)
+  await home.getByRole('button', { name: 'Accept' }).click()
+  await expect(home).toHaveURL(new RegExp(`/students/${sibling.uuid}$`))
+  await expect(home.getByRole('heading', { level: 1, name: sibling.name })).toBeVisible()
+  await expect(section(home, 'Family').getByText(`${GUARDIAN_NAME} (Mother)`)).toBeVisible()
+})

@@ -126,6 +126,15 @@ describe('auditSentence', () => {
     ).toBe("Avery Admin linked Pat Parent to Rosa Student's family (Mother)")
     expect(
       auditSentence(
+        guardianEvent({
+          action: 'guardian.accepted',
+          actor: { name: 'Pat Parent', uuid: 'g' },
+          after: { guardianId: 'g', relationship: 'Mother', inviteId: 'i', invitedById: 'e' },
+        }),
+      ),
+    ).toBe("Pat Parent accepted an invite to Rosa Student's family (Mother)")
+    expect(
+      auditSentence(
         guardianEvent({ action: 'guardian.unlinked', before: { guardianId: 'g', relationship: 'Mother' } }),
       ),
     ).toBe("Avery Admin removed Pat Parent from Rosa Student's family (Mother)")

@@ -74,6 +74,33 @@ export function contactRequestMail(
 }
 
 /** An existing account was linked to a student as their guardian: no invite needed. */
+/**
+ * A guardian invite sent to an address that already has an account: its owner logs in and
+ * accepts. Only they receive it; whoever invited them is answered exactly as for a new address.
+ */
+export function guardianAcceptMail(
+  to: string,
+  link: string,
+  invite: { studentName: string; inviterName: string | null },
+  expiresAt: Date,
+): MailMessage {
+  return {
+    to,
+    subject: `${invite.inviterName ?? BRAND.name} invited you to follow ${invite.studentName}`,
+    text: [
+      `${invite.inviterName ?? `${BRAND.name}`} invited you to be linked as a parent or guardian of ${invite.studentName}: you would see their scores, documents and the session notes their coaches share.`,
+      '',
+      'You already have an account. Log in with this address and accept with this link:',
+      '',
+      link,
+      '',
+      `The link works once and until ${expiresAt.toUTCString()}. If you do not know ${invite.studentName}, ignore this email: nothing changes until you accept.`,
+      '',
+      `${BRAND.name}: ${BRAND.tagline}`,
+    ].join('\n'),
+  }
+}
+
 export function guardianLinkedMail(to: string, studentName: string, recordLink: string): MailMessage {
   return {
     to,

@@ -19,6 +19,13 @@ export const guardianLinks = pgTable(
     relationship: text('relationship').notNull(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the link was accepted: made by an admin or the command line, by redeeming an invite, or
+     * by the person accepting an invite while logged in. Null only for links an educator made at
+     * once before acceptance existed; those give family access only to an account with no staff
+     * or student profile (viewerIsGuardianSql, docs/product.md#guardians).
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.studentId, table.guardianId] }),

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 import { twoFactorMissingSql } from '../admin/settings'
-import { mayReadRecordSql } from '../students/record'
+import { mayReadRecordSql, viewerIsGuardianSql } from '../students/record'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
@@ -62,7 +62,7 @@ interface FeedEvent {
 async function feedEvents(db: DbOrTx, userId: string): Promise<FeedEvent[]> {
   const follows = sql`(sp.user_id = ${userId}
     or exists(select 1 from team_members tm where tm.student_id = sp.user_id and tm.member_id = ${userId})
-    or exists(select 1 from guardian_links gl where gl.student_id = sp.user_id and gl.guardian_id = ${userId}))`
+    or ${viewerIsGuardianSql(sql`sp.user_id`, userId)})`
   const readable = mayReadRecordSql(sql`sp.user_id`, sql`${userId}::uuid`)
   return selectRows<FeedEvent>(
     db,

@@ -11,7 +11,7 @@ import { notFound } from '../../problems'
 import { listAuditEvents } from '../audit/audit-events'
 import { listColleges } from '../colleges/colleges'
 import { listNotes } from '../notes/notes'
-import { getStudent } from '../students/record'
+import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
 import { listTasks } from '../tasks/tasks'
 import { getCurrentUser, type Viewer } from '../users/current-user'
@@ -114,7 +114,8 @@ export async function exportMe(db: DbOrTx, viewer: Viewer): Promise<PersonalExpo
   )
   const linked = await selectRows<{ id: string }>(
     db,
-    sql`select student_id as id from guardian_links where guardian_id = ${viewer.id} order by created_at`,
+    sql`select student_id as id from guardian_links gl where guardian_id = ${viewer.id}
+      and ${guardianLinkCountsSql(sql`gl.accepted_at`, viewer.id)} order by created_at`,
   )
   const studentIds = [...(viewer.roles.has('student') ? [viewer.id] : []), ...linked.map((row) => row.id)]
   const records: RecordExport[] = []

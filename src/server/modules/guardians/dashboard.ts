@@ -5,6 +5,7 @@ import type { GuardianCard } from '../../../shared/screens'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { noteJsonSql } from '../notes/notes'
+import { guardianLinkCountsSql } from '../students/record'
 import { actScoresJson, type RawAct, type RawSat, satScoresJson } from '../students/sql'
 
 interface CardRow {
@@ -30,7 +31,8 @@ export async function guardianCards(db: DbOrTx, guardianId: string): Promise<Gua
     from guardian_links gl
     join student_profiles sp on sp.user_id = gl.student_id and sp.archived_at is null
     join users u on u.id = sp.user_id
-    where gl.guardian_id = ${guardianId} order by u.name, u.id`,
+    where gl.guardian_id = ${guardianId} and ${guardianLinkCountsSql(sql`gl.accepted_at`, guardianId)}
+    order by u.name, u.id`,
   )
   return rows.map((row) => ({
     student: { name: row.name, uuid: row.uuid, archived: false },

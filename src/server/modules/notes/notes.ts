@@ -12,7 +12,7 @@ import {
   isCursorTimestamp,
 } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
-import { type StudentAccess, studentAccess } from '../students/record'
+import { type StudentAccess, studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -235,7 +235,7 @@ export async function sharedNoteRecipients(db: DbOrTx, studentId: string, author
     sql`select u.email, s.name as student_name from users u
     join student_profiles sp on sp.user_id = ${studentId} and sp.archived_at is null
     join users s on s.id = sp.user_id
-    where (u.id = ${studentId} or u.id in (select guardian_id from guardian_links where student_id = ${studentId}))
+    where (u.id = ${studentId} or ${viewerIsGuardianSql(sql`${studentId}`, sql`u.id`)})
       and u.id <> ${authorId} and u.disabled_at is null and u.email_on_shared_notes`,
   )
 }

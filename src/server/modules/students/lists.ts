@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
-import { teamVersionsSql } from './record'
+import { teamVersionsSql, viewerIsGuardianSql } from './record'
 import { isUuid, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
 
 /** Active students whose team the educator is on, by name. */
@@ -40,7 +40,7 @@ export async function visibleStudents(db: DbOrTx, viewer: Viewer, archived: bool
     ? sql`true`
     : sql`(sp.user_id = ${viewer.id} or exists(select 1 from team_members tm
         where tm.student_id = sp.user_id and tm.member_id = ${viewer.id})
-        or exists(select 1 from guardian_links gl where gl.student_id = sp.user_id and gl.guardian_id = ${viewer.id}))`
+        or ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)})`
   return selectRows<StudentRef>(
     db,
     sql`select u.name, u.id as uuid from student_profiles sp join users u on u.id = sp.user_id

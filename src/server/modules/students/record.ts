@@ -29,7 +29,7 @@ interface RecordRow {
   viewer_on_team: boolean
   viewer_is_guardian: boolean
   team: RawUserSummary[]
-  guardians: Array<{ name: string; uuid: string; relationship: string; email: string }>
+  guardians: Array<{ name: string; uuid: string; relationship: string; email: string; accepted: boolean }>
   documents: Array<
     Omit<StudentDocument, 'creator' | 'studentUUID' | 'url' | 'file'> & {
       creatorName: string
@@ -48,6 +48,11 @@ interface RecordRow {
   versions: string
 }
 
+/**
+ * Someone with two hats gets the wider access: staff on the team their staff access, an admin the
+ * admin's. `viewerIsGuardian` comes from viewerIsGuardianSql, which already leaves out a link
+ * nobody accepted when the viewer holds a staff or student profile.
+ */
 export function accessFor(
   viewer: Viewer,
   studentId: string,
@@ -62,9 +67,22 @@ export function accessFor(
   return null
 }
 
+/**
+ * Whether a guardian link (its `accepted_at`) gives its guardian family access. A link nobody
+ * accepted (an educator made it at once, before acceptance existed) counts only for an account
+ * with no staff or student profile: never for staff or a student (docs/product.md#guardians).
+ */
+export const guardianLinkCountsSql = (acceptedAt: SQL, guardianId: string | SQL) =>
+  sql`(${acceptedAt} is not null or not (
+      exists(select 1 from admin_profiles where user_id = ${guardianId})
+      or exists(select 1 from educator_profiles where user_id = ${guardianId})
+      or exists(select 1 from fao_profiles where user_id = ${guardianId})
+      or exists(select 1 from student_profiles where user_id = ${guardianId})))`
+
 /** Whether the viewer is a linked guardian of the student (SQL, for one-query reads). */
 export const viewerIsGuardianSql = (studentId: SQL, viewerId: string | SQL) =>
-  sql`exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = ${viewerId})`
+  sql`exists(select 1 from guardian_links _vgl where _vgl.student_id = ${studentId}
+    and _vgl.guardian_id = ${viewerId} and ${guardianLinkCountsSql(sql`_vgl.accepted_at`, viewerId)})`
 
 /**
  * Whether the user may read the student's record, in SQL: `accessFor`'s rule, for queries that
@@ -82,7 +100,8 @@ export const mayReadRecordSql = (studentId: SQL, userId: SQL) => sql`(
 
 /** The student's guardians as JSON, by name. */
 export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(json_build_object(
-    'name', _g.name, 'uuid', _g.id, 'relationship', _gl.relationship, 'email', _g.email) order by _g.name, _g.id)
+    'name', _g.name, 'uuid', _g.id, 'relationship', _gl.relationship, 'email', _g.email,
+    'accepted', _gl.accepted_at is not null) order by _g.name, _g.id)
   from guardian_links _gl join users _g on _g.id = _gl.guardian_id where _gl.student_id = ${studentId}), '[]')`
 
 /**
@@ -166,9 +185,12 @@ export async function getStudent(
       name: row.name,
       archived: row.archived,
       team: row.team.map(toUserSummary),
-      guardians: row.guardians.map(({ email, ...guardian }) =>
-        may(access, 'record.readGuardianEmails') ? { ...guardian, email } : guardian,
-      ),
+      guardians: row.guardians.map(({ email, accepted, ...guardian }) => ({
+        ...guardian,
+        ...(may(access, 'record.readGuardianEmails') ? { email } : {}),
+        // Admins only: a link made at once that the person never accepted (docs/product.md#guardians).
+        ...(access === 'admin' && !accepted ? { notAccepted: true } : {}),
+      })),
       documents,
       satScoresHistorical: row.sat.map(withSatCumulative),
       actScoresHistorical: row.act.map(withActComposite),

@@ -8,7 +8,7 @@ import { HttpProblem, notFound } from '../../problems'
 import { guardianCards } from '../guardians/dashboard'
 import type { Viewer } from '../users/current-user'
 import { teamStudentsWithLatest } from './lists'
-import { getStudent } from './record'
+import { getStudent, guardianLinkCountsSql } from './record'
 import { isUuid } from './sql'
 
 export async function myDashboard(db: DbOrTx, viewer: Viewer): Promise<MyDashboard> {
@@ -61,10 +61,10 @@ export async function userProfileScreen(
       exists(select 1 from team_members a join team_members b on a.student_id = b.student_id
         where a.member_id = ${viewer.id} and b.member_id = u.id) as teammates,
       exists(select 1 from guardian_links gl where gl.guardian_id = ${viewer.id}
-          and (gl.student_id = u.id or exists(select 1 from team_members tm
+          and ${guardianLinkCountsSql(sql`gl.accepted_at`, viewer.id)} and (gl.student_id = u.id or exists(select 1 from team_members tm
             where tm.student_id = gl.student_id and tm.member_id = u.id)))
         or exists(select 1 from guardian_links gl where gl.guardian_id = u.id
-          and (gl.student_id = ${viewer.id} or exists(select 1 from team_members tm
+          and ${guardianLinkCountsSql(sql`gl.accepted_at`, sql`u.id`)} and (gl.student_id = ${viewer.id} or exists(select 1 from team_members tm
             where tm.student_id = gl.student_id and tm.member_id = ${viewer.id}))) as my_family
     from users u left join educator_profiles ep on ep.user_id = u.id where u.id = ${id}`,
   )

@@ -15,7 +15,7 @@ async function requireStudent(db: DbOrTx, studentId: string) {
   if (!row) throw notFound('No such student.')
 }
 
-/** Users holding an educator or FAO profile, active and not yet on the student's team. */
+/** Users holding an educator or FAO profile, active, not yet on the student's team nor its guardians. */
 export async function availableTeamMembers(db: DbOrTx, studentId: string) {
   await requireStudent(db, studentId)
   const rows = await selectRows<{ summary: RawUserSummary; email: string }>(
@@ -24,6 +24,7 @@ export async function availableTeamMembers(db: DbOrTx, studentId: string) {
     where u.disabled_at is null and u.id <> ${studentId}
       and ${holdsStaffProfile(sql`u.id`)}
       and not exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id)
+      and not exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = u.id)
     order by u.name, u.id`,
   )
   return rows.map((row) => ({ ...toUserSummary(row.summary), email: row.email }))
@@ -42,9 +43,10 @@ export async function addTeamMember(
     // Waits for a role change or disable of this person in progress (it holds `for update` on the
     // row), so the check below reads its outcome: nobody joins a team as they lose their staff role.
     await tx.execute(sql`select 1 from users where id = ${userId} for share`)
-    const [user] = await selectRows<{ is_staff: boolean; disabled: boolean }>(
+    const [user] = await selectRows<{ is_staff: boolean; disabled: boolean; is_guardian: boolean }>(
       tx,
-      sql`select u.disabled_at is not null as disabled, ${holdsStaffProfile(sql`u.id`)} as is_staff
+      sql`select u.disabled_at is not null as disabled, ${holdsStaffProfile(sql`u.id`)} as is_staff,
+        exists(select 1 from guardian_links where student_id = ${studentId} and guardian_id = u.id) as is_guardian
       from users u where u.id = ${userId}`,
     )
     if (!user) throw notFound('No such user.')
@@ -57,6 +59,11 @@ export async function addTeamMember(
       )
     }
     if (user.disabled) throw new HttpProblem(409, 'account-disabled', 'That account is disabled.')
+    // Staff are never guardians of their own team's students (docs/product.md#guardians).
+    if (user.is_guardian) {
+      const message = "This person is this student's guardian; remove them from the family first."
+      throw new HttpProblem(409, 'guardian-of-student', `userId: ${message}`, [{ path: 'userId', message }])
+    }
     const added = await selectRows<{ member_id: string }>(
       tx,
       sql`insert into team_members (student_id, member_id) values (${studentId}, ${userId})

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import { mayReadRecordSql, type StudentAccess, studentAccess } from '../students/record'
+import { mayReadRecordSql, type StudentAccess, studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -232,7 +232,7 @@ export async function myTasks(
     scope === 'assigned'
       ? sql`t.assignee_id = ${viewer.id}`
       : sql`(exists(select 1 from team_members tm where tm.student_id = t.student_id and tm.member_id = ${viewer.id})
-          or exists(select 1 from guardian_links gl where gl.student_id = t.student_id and gl.guardian_id = ${viewer.id}))`
+          or ${viewerIsGuardianSql(sql`t.student_id`, viewer.id)})`
   const rows = await selectRows<TaskRow>(
     db,
     sql`select ${taskColumns} from ${taskJoins}

@@ -39,6 +39,8 @@ export function auditSentence(event: AuditEvent): string {
       return `${actor} removed ${subject} from ${teamOf(event.studentName, before, after)}`
     case 'guardian.linked':
       return `${actor} linked ${subject} to ${familyOf(event.studentName, after, before)}`
+    case 'guardian.accepted':
+      return `${actor} accepted an invite to ${familyOf(event.studentName, after, before)}`
     case 'guardian.unlinked':
       return `${actor} removed ${subject} from ${familyOf(event.studentName, before, after)}`
     case 'note.created':

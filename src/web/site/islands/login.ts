@@ -7,6 +7,7 @@ import {
   verifyBackupCodeBodySchema,
 } from '../../../shared/auth'
 import { BRAND } from '../../../shared/brand'
+import { acceptedGuardianInviteSchema, guardianInviteAcceptanceSchema } from '../../../shared/guardians'
 import { invitePreviewSchema } from '../../../shared/invites'
 import { safeRedirectPath } from '../../../shared/safe-redirect'
 import { currentUserSchema } from '../../../shared/users'
@@ -38,6 +39,10 @@ function mount(card: HTMLElement) {
   const invite = search.get('invite')
   /** Where the visitor was going; `safeRedirectPath` decides whether to go there. */
   let redirect: string | null = null
+  /** Logging in from a guardian invite: back to this page after, to accept it. */
+  let acceptAfterLogin = false
+  /** Showing a logged-in person the invite to accept (or why they cannot). */
+  let accepting = false
 
   const notice = alertFor
 
@@ -48,8 +53,11 @@ function mount(card: HTMLElement) {
     if (text) description.textContent = text
   }
 
-  /** Logged in: the app, with a full page load (its guard sends on to onboarding or two-factor set-up). */
-  const enter = (path: string) => window.location.assign(path)
+  /**
+   * Logged in: the app, with a full page load (its guard sends on to onboarding or two-factor
+   * set-up); or this page again, which then offers the guardian invite to accept.
+   */
+  const enter = (path: string) => (acceptAfterLogin ? window.location.reload() : window.location.assign(path))
 
   wireLoginForm(loginForm, {
     onSecondStep: () => {
@@ -102,7 +110,48 @@ function mount(card: HTMLElement) {
       'Create your account',
       `You have been invited to ${BRAND.name}${roleList(preview.roles)}. Choose a password to finish.`,
     )
-    content.replaceChildren(createAccountForm(invite, preview.email), template('[data-part="have-account"]'))
+    const haveAccount = template('[data-part="have-account"]')
+    // A guardian invite may be for an account that exists: its owner logs in here and accepts.
+    if (preview.roles.includes('guardian')) {
+      const email = preview.email
+      haveAccount.querySelector('a')!.addEventListener('click', (event) => {
+        event.preventDefault()
+        acceptAfterLogin = true
+        setHeading('Log in to accept', 'Log in with the address this invite was sent to, then accept it.')
+        if (email) field(loginForm, 'email').value = email
+        content.replaceChildren(loginForm)
+        field(loginForm, email ? 'password' : 'email').focus()
+      })
+    }
+    content.replaceChildren(createAccountForm(invite, preview.email), haveAccount)
+  }
+
+  /** Logged in with an invite's link: a guardian invite sent to this account's address to accept. */
+  const acceptInvite = async (invite: string) => {
+    accepting = true
+    document.title = `Checking your invite | ${BRAND.name}`
+    let offer: z.infer<typeof guardianInviteAcceptanceSchema>
+    try {
+      offer = await apiFetch(`/v1/user-invites/${encodeURIComponent(invite)}/acceptance`, {
+        schema: guardianInviteAcceptanceSchema,
+      })
+    } catch (error) {
+      setHeading('Accept an invite')
+      content.replaceChildren(
+        isApiError(error, 404)
+          ? notice('invite-not-yours')
+          : notice('invite-error', `We could not check this invite: ${errorMessage(error)}`),
+        template('[data-part="to-dashboard"]'),
+      )
+      return
+    }
+    setHeading(
+      'Accept the invite',
+      `${offer.invitedBy ?? BRAND.name} invited you to be linked as a parent or guardian of ${offer.student.name} (${offer.relationship}).`,
+    )
+    const form = acceptInviteForm(invite)
+    content.replaceChildren(form)
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.focus()
   }
 
   let leaving = false
@@ -112,6 +161,7 @@ function mount(card: HTMLElement) {
     if (hasSessionHint()) {
       try {
         await apiFetch('/v1/users/me', { schema: currentUserSchema })
+        if (invite) return await acceptInvite(invite)
         leaving = true
         window.location.replace('/dashboard')
         return
@@ -134,7 +184,7 @@ function mount(card: HTMLElement) {
 
   // Another tab logged in, or someone did while this tab was away: go to their dashboard.
   const recheck = async () => {
-    if (!hasSessionHint()) return
+    if (!hasSessionHint() || accepting) return
     const user = await apiFetch('/v1/users/me', { schema: currentUserSchema }).catch(() => null)
     if (user) window.location.assign('/dashboard')
   }
@@ -406,6 +456,33 @@ function createAccountForm(invite: string, email: string | null): HTMLFormElemen
       }
     },
   )
+  return form
+}
+
+/**
+ * Accept: links this account to the student (docs/product.md#guardians), then opens their record.
+ * A refusal (a student account, staff on the student's team) shows the server's sentence.
+ */
+function acceptInviteForm(invite: string): HTMLFormElement {
+  const form = template<HTMLFormElement>('#accept-invite-form')
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!
+    if (button.disabled) return
+    form.querySelector(':scope > [role="alert"]')?.remove()
+    setPending(form, true)
+    try {
+      const { studentUUID } = await apiFetch(`/v1/user-invites/${encodeURIComponent(invite)}/accept`, {
+        method: 'POST',
+        schema: acceptedGuardianInviteSchema,
+      })
+      window.location.assign(`/students/${encodeURIComponent(studentUUID)}`)
+    } catch (error) {
+      const refusal = isApiError(error) ? error.problem?.errors?.[0]?.message : undefined
+      form.prepend(alertFor('form-error', refusal ?? errorMessage(error)))
+      setPending(form, false)
+    }
+  })
   return form
 }
 

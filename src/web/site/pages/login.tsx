@@ -6,8 +6,8 @@ import type { SitePage } from '../page'
 
 /**
  * /login, prerendered like the public pages (ADR 036): the plain login card is in the page; what
- * only some visits show (notices, the two-factor step, an invite's create-account form, the
- * invite check) waits in `<template>`s, outside the document until the island
+ * only some visits show (notices, the two-factor step, an invite's create-account form, a
+ * guardian invite's Accept, the invite check) waits in `<template>`s, outside the document until the island
  * (islands/login.ts) puts it in. Ids and `data-` names here are what the island finds.
  */
 
@@ -188,6 +188,24 @@ function CreateAccountForm() {
   )
 }
 
+/** A guardian invite to an existing account, accepted by its owner while logged in. */
+function AcceptInviteForm() {
+  return (
+    <form id="accept-invite-form" method="post" noValidate className="flex flex-col gap-3">
+      <p className="text-ink-muted">
+        You will see their scores, documents and the session notes their coaches share. Nothing changes until
+        you accept.
+      </p>
+      <SubmitButton pendingLabel="Accepting…">Accept</SubmitButton>
+      <p className="text-center text-sm">
+        <a href="/dashboard" className="inline-flex min-h-11 items-center font-medium">
+          Not now: go to your dashboard
+        </a>
+      </p>
+    </form>
+  )
+}
+
 function Skeleton() {
   return <div className="skeleton h-11 w-full" aria-hidden="true" />
 }
@@ -264,11 +282,23 @@ function LoginCard() {
           <Alert tone="danger">
             <span data-notice="invite-error" />
           </Alert>
+          <Alert tone="warning">
+            <span data-notice="invite-not-yours">
+              This invite is not open to the account you are logged in with: it is for another address, or it
+              has been used or has expired. Log out and open the link again to use another account.
+            </span>
+          </Alert>
+          <p className="text-center text-sm" data-part="to-dashboard">
+            <a href="/dashboard" className="inline-flex min-h-11 items-center font-medium">
+              Go to your dashboard
+            </a>
+          </p>
           <Alert tone="danger">
             <span data-notice="form-error" />
           </Alert>
           <TwoFactorForm />
           <CreateAccountForm />
+          <AcceptInviteForm />
           <p className="text-center text-sm text-ink-muted" data-part="have-account">
             Already have an account?{' '}
             <a href="/login" className="inline-flex min-h-11 items-center font-medium">

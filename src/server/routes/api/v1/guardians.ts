@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { guardianInviteBodySchema, guardianInviteResultSchema } from '../../../../shared/guardians'
-import { guardianLinkedMail, inviteMail } from '../../../mail/messages'
+import {
+  acceptedGuardianInviteSchema,
+  guardianInviteAcceptanceSchema,
+  guardianInviteBodySchema,
+  guardianInviteResultSchema,
+} from '../../../../shared/guardians'
+import { emptyBodySchema } from '../../../../shared/validation'
+import { guardianAcceptMail, guardianLinkedMail, inviteMail } from '../../../mail/messages'
+import { acceptGuardianInvite, guardianInviteAcceptance } from '../../../modules/guardians/accept'
 import { inviteGuardian, removeGuardian } from '../../../modules/guardians/guardians'
 import { inviteLink, toInvite } from '../../../modules/invites/invites'
 import { access, requireViewer } from '../../../plugins/access'
 
 const studentParams = z.object({ id: z.string() })
 const guardianParams = studentParams.extend({ userId: z.string() })
+const inviteParams = z.object({ id: z.string() })
 
 /**
- * A student's family: admins and educators on the team invite or link guardians and remove them
+ * A student's family: admins and educators on the team invite guardians (admins may link an
+ * existing account at once) and remove them; the person invited accepts while logged in
  * (docs/product.md#guardians). Anyone who may not read the record gets 404.
  */
 const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +31,7 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['guardians'],
         summary:
-          'Invite a guardian by email (201 with the invite and link), or link an existing account at once (200)',
+          'Invite a guardian by email (201 with the invite and link, whether or not the email has an account); admins link an existing account at once (200)',
         params: studentParams,
         body: guardianInviteBodySchema,
         response: { 200: guardianInviteResultSchema, 201: guardianInviteResultSchema },
@@ -40,9 +49,14 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
           await send(guardianLinkedMail(outcome.guardian.email, outcome.studentName, recordLink))
         return reply.code(200).send({ guardian: outcome.guardian })
       }
-      const { invite, studentName } = outcome
+      const { invite, studentName, acceptBy } = outcome
       const link = inviteLink(appOrigin, invite.id)
-      await send(inviteMail(invite.email!, link, invite, invite.expiresAt, { studentName }))
+      // Only the invited person learns whether their address had an account; the answer is the same.
+      if (!acceptBy) await send(inviteMail(invite.email!, link, invite, invite.expiresAt, { studentName }))
+      else if (!acceptBy.disabled) {
+        const { inviterName } = acceptBy
+        await send(guardianAcceptMail(invite.email!, link, { studentName, inviterName }, invite.expiresAt))
+      }
       return reply.code(201).send({ invite: toInvite(invite), link })
     },
   )
@@ -61,6 +75,37 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeGuardian(app.db, requireViewer(request), request.params.id, request.params.userId)
       return reply.code(204).send()
     },
+  )
+
+  app.get(
+    '/api/v1/user-invites/:id/acceptance',
+    {
+      schema: {
+        tags: ['guardians'],
+        summary:
+          'What accepting a guardian invite would do (student, relationship, who invited), for the logged-in person it was sent to; 404 for anyone else',
+        params: inviteParams,
+        response: { 200: guardianInviteAcceptanceSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => guardianInviteAcceptance(app.db, requireViewer(request), request.params.id),
+  )
+
+  app.post(
+    '/api/v1/user-invites/:id/accept',
+    {
+      schema: {
+        tags: ['guardians'],
+        summary:
+          'Accept a guardian invite sent to your address: you are linked to the student as their guardian; 404 for anyone else',
+        params: inviteParams,
+        body: emptyBodySchema,
+        response: { 200: acceptedGuardianInviteSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => acceptGuardianInvite(app.db, requireViewer(request), request.params.id),
   )
 }
 

@@ -5,8 +5,8 @@ import { adminInviteSchema, createInviteBodySchema, invitePreviewSchema } from '
 import { importBodySchema, importPreviewSchema, importResultSchema } from '../../../../shared/people-import'
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
-import { inviteMail } from '../../../mail/messages'
-import { studentName } from '../../../modules/guardians/guardians'
+import { guardianAcceptMail, inviteMail } from '../../../mail/messages'
+import { acceptingAccount, studentName } from '../../../modules/guardians/guardians'
 import { importInvites, previewImport } from '../../../modules/invites/import'
 import {
   createInvite,
@@ -29,7 +29,13 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
     const guardianOf = row.guardianStudentId
       ? { studentName: await studentName(app.db, row.guardianStudentId) }
       : undefined
-    const mail = inviteMail(row.email, inviteLink(appOrigin, row.id), row, row.expiresAt, guardianOf, name)
+    const link = inviteLink(appOrigin, row.id)
+    // A guardian invite to an existing account is accepted, not used to create one.
+    const accepting = guardianOf ? await acceptingAccount(app.db, row) : null
+    const mail =
+      guardianOf && accepting
+        ? guardianAcceptMail(row.email, link, { ...guardianOf, ...accepting }, row.expiresAt)
+        : inviteMail(row.email, link, row, row.expiresAt, guardianOf, name)
     return app.mailer.send(mail).then(
       () => true,
       (err) => {

@@ -72,6 +72,17 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
                     <span className="font-semibold">{guardianName(guardian)}</span>
                   )}{' '}
                   <span className="text-ink-muted">({guardian.relationship})</span>
+                  {guardian.notAccepted ? (
+                    <>
+                      {' '}
+                      <span
+                        className="rounded-full border border-warning/40 bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning"
+                        title="Linked at once by an educator before links needed the person's acceptance. It gives no access to staff or student accounts."
+                      >
+                        Not accepted
+                      </span>
+                    </>
+                  ) : null}
                 </span>
                 {guardian.email ? (
                   <span className="text-sm text-ink-muted [overflow-wrap:anywhere]">{guardian.email}</span>
@@ -91,7 +102,7 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
           ))}
         </ul>
       )}
-      {manage ? <InviteGuardianForm student={student} /> : null}
+      {manage ? <InviteGuardianForm student={student} admin={access === 'admin'} /> : null}
       {manage ? (
         <ConfirmDialog
           open={removing !== null}
@@ -113,8 +124,11 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
 
 type Outcome = { kind: 'invited'; email: string; link: string } | { kind: 'linked'; name: string }
 
-/** Email and relationship; says whether an invite went out or an existing account was linked. */
-function InviteGuardianForm({ student }: { student: Student }) {
+/**
+ * Email and relationship; says that an invite went out (for an educator, always: an existing
+ * account accepts it) or, for an admin, that an existing account was linked at once.
+ */
+function InviteGuardianForm({ student, admin }: { student: Student; admin: boolean }) {
   const inviteGuardian = useInviteGuardian(student.uuid)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
@@ -146,8 +160,8 @@ function InviteGuardianForm({ student }: { student: Student }) {
       {outcome?.kind === 'invited' ? (
         <div className="flex flex-col gap-3">
           <Alert tone="success" role="status">
-            Invite sent to {outcome.email}. The link works for {INVITE_LIFETIME_DAYS} days; you can also copy
-            it and send it yourself.
+            Invite sent to {outcome.email}. They are linked once they accept it; the link works for{' '}
+            {INVITE_LIFETIME_DAYS} days, and you can also copy it and send it yourself.
           </Alert>
           {outcome.link ? <CopyLink url={outcome.link} context={`for ${outcome.email}`} showField /> : null}
         </div>
@@ -163,7 +177,11 @@ function InviteGuardianForm({ student }: { student: Student }) {
           label="Email"
           type="email"
           autoComplete="off"
-          help="We email them a link to create an account, or link their account if they have one."
+          help={
+            admin
+              ? 'We email them a link to create an account, or link their account at once if they have one.'
+              : 'We email them a link to accept, creating an account if they need one.'
+          }
           registration={form.register('email')}
           error={errors.email?.message}
         />
