@@ -16,6 +16,7 @@ import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
 import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
+import { isApiPath, requestPath } from './plugins/request-path'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
 import adminSettingsRoutes from './routes/api/v1/admin-settings'
@@ -182,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // API answers hold minors' records: no browser or proxy may keep a copy.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (isApiPath(requestPath(request.url)) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
   })
   app.addHook('onClose', async () => {
