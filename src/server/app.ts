@@ -9,6 +9,7 @@ import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
+import { logSerializers } from './logging'
 import { createMailer, type Mailer } from './mail/mailer'
 import { RecordCache } from './modules/students/record-cache'
 import { WEB_DIST_DIR } from './paths'
@@ -83,8 +84,16 @@ const zodCompilers = {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options
   const app = Fastify({
-    loggerInstance: typeof options.logger === 'object' ? (options.logger as FastifyBaseLogger) : undefined,
-    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    // Every line through our serializers: the request's URL without capabilities or query values,
+    // errors without a failed query's parameters (logging.ts).
+    loggerInstance:
+      typeof options.logger === 'object'
+        ? (options.logger.child({}, { serializers: logSerializers }) as FastifyBaseLogger)
+        : undefined,
+    logger:
+      options.logger === true
+        ? ({ serializers: logSerializers } as FastifyServerOptions['logger'])
+        : undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // A proxy's x-request-id is kept when it is a plain token, so one id follows a request
