@@ -181,6 +181,22 @@ describe('uploading', () => {
     expect(filesUnder(incomingDir())).toEqual([])
   })
 
+  it('takes an upload to the student id in upper case, storing it under the canonical id', async () => {
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/v1/students/${student.id.toUpperCase()}/documents`,
+      cookie: student.cookie,
+      ...multipart({ name: 'upper.pdf', bytes: SAMPLES.pdf }),
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const document = added.json()
+    expect(document.url).toBe(`/api/v1/students/${student.id}/documents/${document.uuid}/file`)
+    const download = await t.request({ method: 'GET', url: document.url, cookie: student.cookie })
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.equals(SAMPLES.pdf)).toBe(true)
+    expect(filesUnder(storeDir())).toContainEqual(expect.stringMatching(new RegExp(`^${student.id}/`)))
+  })
+
   it('refuses a student or guardian marking an upload hidden or pinned (403), and an FAO (403), keeping nothing', async () => {
     const stored = filesUnder(storeDir())
     for (const caller of [student, guardian]) {

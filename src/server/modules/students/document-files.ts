@@ -114,7 +114,8 @@ export async function uploadDocument(
 ): Promise<StudentDocument> {
   await requireDocumentWriter(db, viewer, studentId)
   const { fields, file } = await receiveUpload(request, incomingDir)
-  const key = `${studentId}/${randomUUID()}`
+  // The canonical (lower-case) id: every route takes the id in either case, the store's keys in one.
+  const key = `${studentId.toLowerCase()}/${randomUUID()}`
   // From the moment the store is asked, a failure must take the file back out (a missing key is fine).
   let storing = false
   try {
