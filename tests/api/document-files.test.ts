@@ -181,6 +181,35 @@ describe('uploading', () => {
     expect(filesUnder(incomingDir())).toEqual([])
   })
 
+  it('refuses a second file in one upload with 400 naming the field, keeping nothing', async () => {
+    const before = await documentCount()
+    const stored = filesUnder(storeDir())
+    const boundary = '----crestlinetwofiles'
+    const filePart = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/pdf\r\n\r\n`,
+        ),
+        SAMPLES.pdf,
+        Buffer.from('\r\n'),
+      ])
+    const refused = await t.request({
+      method: 'POST',
+      url,
+      cookie: educator.cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([filePart('one.pdf'), filePart('two.pdf'), Buffer.from(`--${boundary}--\r\n`)]),
+    })
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'invalid-input' })
+    expect(refused.json().errors).toEqual([
+      { path: 'file', message: 'Send one file, in the field named file.' },
+    ])
+    expect(await documentCount()).toBe(before)
+    expect(filesUnder(storeDir())).toEqual(stored)
+    expect(filesUnder(incomingDir())).toEqual([])
+  })
+
   it('takes an upload to the student id in upper case, storing it under the canonical id', async () => {
     const added = await t.request({
       method: 'POST',
