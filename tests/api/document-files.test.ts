@@ -134,6 +134,25 @@ describe('uploading', () => {
     ['a zip that is no Office file', SAMPLES.zip, 'application/zip'],
     ['text that is not UTF-8', Buffer.from('caf\xe9 au lait\n', 'latin1'), 'UTF-8'],
     ['text with a NUL', Buffer.from('line one\0line two'), 'binary'],
+    [
+      'an SVG with a doctype',
+      Buffer.from(
+        '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n',
+      ),
+      'Web pages',
+    ],
+    [
+      'an SVG behind an xml-stylesheet instruction',
+      Buffer.from(
+        '<?xml-stylesheet type="text/css" href="a.css"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>\n',
+      ),
+      'Web pages',
+    ],
+    [
+      'text with an <img onerror> line',
+      Buffer.from('My reading list\n<img src=x onerror=alert(document.cookie)>\nThe end\n'),
+      'Web pages',
+    ],
   ])('refuses %s with 415 naming the problem, keeping nothing', async (_what, bytes, named) => {
     const before = await documentCount()
     const stored = filesUnder(storeDir())
