@@ -9,6 +9,7 @@ import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
+import { logSerializers } from './logging'
 import { createMailer, type Mailer } from './mail/mailer'
 import { RecordCache } from './modules/students/record-cache'
 import { WEB_DIST_DIR } from './paths'
@@ -16,6 +17,7 @@ import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
 import inputGuardPlugin from './plugins/input-guard'
 import openApiPlugin from './plugins/openapi'
+import { isApiPath, requestPath } from './plugins/request-path'
 import securityPlugin from './plugins/security'
 import webPlugin from './plugins/web'
 import adminSettingsRoutes from './routes/api/v1/admin-settings'
@@ -82,8 +84,16 @@ const zodCompilers = {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options
   const app = Fastify({
-    loggerInstance: typeof options.logger === 'object' ? (options.logger as FastifyBaseLogger) : undefined,
-    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    // Every line through our serializers: the request's URL without capabilities or query values,
+    // errors without a failed query's parameters (logging.ts).
+    loggerInstance:
+      typeof options.logger === 'object'
+        ? (options.logger.child({}, { serializers: logSerializers }) as FastifyBaseLogger)
+        : undefined,
+    logger:
+      options.logger === true
+        ? ({ serializers: logSerializers } as FastifyServerOptions['logger'])
+        : undefined,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // A proxy's x-request-id is kept when it is a plain token, so one id follows a request
@@ -182,7 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
     // API answers hold minors' records: no browser or proxy may keep a copy.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    if (isApiPath(requestPath(request.url)) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
   })
   app.addHook('onClose', async () => {

@@ -160,11 +160,47 @@ export function grantFor(access: StudentAccess, action: RecordAction): Grant | u
   return grants[access]
 }
 
+/** A viewer's access kind on one record, with whether the record is archived. */
+export interface AccessOnRecord {
+  kind: StudentAccess
+  archived: boolean
+}
+
+export const kindOf = (access: StudentAccess | AccessOnRecord): StudentAccess =>
+  typeof access === 'string' ? access : access.kind
+
+/** The rules that only read the record; every other rule changes it. */
+const READ_ONLY_RULES: ReadonlySet<RecordAction> = new Set<RecordAction>([
+  'record.read',
+  'record.readGuardianEmails',
+  'documents.readHidden',
+  'notes.readInternal',
+])
+
+/** What the student and their guardians are told when they try to change an archived record (409). */
+export const ARCHIVED_REFUSAL = {
+  message: 'This record is archived: it can be read but not changed. Ask the team to restore it.',
+  code: 'record-archived',
+} as const satisfies Refusal
+
 /**
- * Whether this access kind may do the action. `own` says whether the thing is the caller's; left
- * out (the thing is not loaded yet), an `own` grant counts, and the caller asks again once it is.
+ * An archived record is read-only for the family (the student and their guardians): they still
+ * read it and download their data, and change nothing on it (docs/product.md#archive). Staff keep
+ * what the table grants them.
  */
-export function may(access: StudentAccess, action: RecordAction, own?: boolean): boolean {
-  const grant = grantFor(access, action)
+export function archivedForFamily(access: StudentAccess | AccessOnRecord, action: RecordAction): boolean {
+  if (typeof access === 'string' || !access.archived) return false
+  return (access.kind === 'self' || access.kind === 'guardian') && !READ_ONLY_RULES.has(action)
+}
+
+/**
+ * Whether this access may do the action: the table's grant for its kind and, given the record's
+ * archived state, not a change by the family to an archived record. A bare kind stands for a
+ * record that is not archived (the table alone). `own` says whether the thing is the caller's;
+ * left out (the thing is not loaded yet), an `own` grant counts, and the caller asks again once it is.
+ */
+export function may(access: StudentAccess | AccessOnRecord, action: RecordAction, own?: boolean): boolean {
+  if (archivedForFamily(access, action)) return false
+  const grant = grantFor(kindOf(access), action)
   return grant === 'any' || (grant === 'own' && own !== false)
 }

@@ -96,6 +96,33 @@ describe('password reset by emailed link', () => {
     expect(reused.statusCode).toBe(400)
   })
 
+  it('a second link voids the first at once, before either is used', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const ask = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: user.email, redirectTo: '/reset-password' },
+      })
+    expect((await ask()).statusCode).toBe(200)
+    const first = (await sink.waitFor(user.email)).text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1]
+    expect(first).toBeTruthy()
+    expect((await ask()).statusCode).toBe(200)
+    const reset = (token: string, newPassword: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } })
+    const voided = await reset(first!, 'an older link password')
+    expect(voided.statusCode).toBe(400)
+    expect(voided.json().code).toBe('invalid-token')
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200)
+    // The second link still works.
+    const second = (await sink.waitFor(user.email, 2)).text.match(
+      /reset-password\?token=([A-Za-z0-9_-]+)/,
+    )?.[1]
+    expect(second).not.toBe(first)
+    expect((await reset(second!, 'the newest link password')).statusCode).toBe(200)
+    expect((await signIn(user.email, 'the newest link password')).statusCode).toBe(200)
+  })
+
   it('answers an unknown email exactly like a known one, and sends nothing', async () => {
     const before = sink.messages.length
     const response = await t.request({

@@ -134,6 +134,25 @@ describe('uploading', () => {
     ['a zip that is no Office file', SAMPLES.zip, 'application/zip'],
     ['text that is not UTF-8', Buffer.from('caf\xe9 au lait\n', 'latin1'), 'UTF-8'],
     ['text with a NUL', Buffer.from('line one\0line two'), 'binary'],
+    [
+      'an SVG with a doctype',
+      Buffer.from(
+        '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n',
+      ),
+      'Web pages',
+    ],
+    [
+      'an SVG behind an xml-stylesheet instruction',
+      Buffer.from(
+        '<?xml-stylesheet type="text/css" href="a.css"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>\n',
+      ),
+      'Web pages',
+    ],
+    [
+      'text with an <img onerror> line',
+      Buffer.from('My reading list\n<img src=x onerror=alert(document.cookie)>\nThe end\n'),
+      'Web pages',
+    ],
   ])('refuses %s with 415 naming the problem, keeping nothing', async (_what, bytes, named) => {
     const before = await documentCount()
     const stored = filesUnder(storeDir())
@@ -179,6 +198,51 @@ describe('uploading', () => {
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json().detail).toContain('url')
     expect(filesUnder(incomingDir())).toEqual([])
+  })
+
+  it('refuses a second file in one upload with 400 naming the field, keeping nothing', async () => {
+    const before = await documentCount()
+    const stored = filesUnder(storeDir())
+    const boundary = '----crestlinetwofiles'
+    const filePart = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/pdf\r\n\r\n`,
+        ),
+        SAMPLES.pdf,
+        Buffer.from('\r\n'),
+      ])
+    const refused = await t.request({
+      method: 'POST',
+      url,
+      cookie: educator.cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([filePart('one.pdf'), filePart('two.pdf'), Buffer.from(`--${boundary}--\r\n`)]),
+    })
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'invalid-input' })
+    expect(refused.json().errors).toEqual([
+      { path: 'file', message: 'Send one file, in the field named file.' },
+    ])
+    expect(await documentCount()).toBe(before)
+    expect(filesUnder(storeDir())).toEqual(stored)
+    expect(filesUnder(incomingDir())).toEqual([])
+  })
+
+  it('takes an upload to the student id in upper case, storing it under the canonical id', async () => {
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/v1/students/${student.id.toUpperCase()}/documents`,
+      cookie: student.cookie,
+      ...multipart({ name: 'upper.pdf', bytes: SAMPLES.pdf }),
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    const document = added.json()
+    expect(document.url).toBe(`/api/v1/students/${student.id}/documents/${document.uuid}/file`)
+    const download = await t.request({ method: 'GET', url: document.url, cookie: student.cookie })
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.equals(SAMPLES.pdf)).toBe(true)
+    expect(filesUnder(storeDir())).toContainEqual(expect.stringMatching(new RegExp(`^${student.id}/`)))
   })
 
   it('refuses a student or guardian marking an upload hidden or pinned (403), and an FAO (403), keeping nothing', async () => {

@@ -80,6 +80,47 @@ describe('the request log', () => {
   })
 })
 
+describe('capability secrets', () => {
+  it('the request log keeps the route of a calendar feed, reset link or invite, never its secret', async () => {
+    const secrets = Array.from({ length: 5 }, () => crypto.randomUUID())
+    for (const url of [
+      `/api/v1/calendar/${secrets[0]}.ics`,
+      `/%61pi/v1/calendar/${secrets[1]}.ics`,
+      `/reset-password?token=${secrets[2]}`,
+      `/login?invite=${secrets[3]}`,
+      `/api/v1/user-invites/${secrets[4]}`,
+    ]) {
+      const answer = await t.request({ method: 'GET', url })
+      expect(answer.statusCode, url).toBeLessThan(500)
+    }
+    const text = logged()
+    for (const secret of secrets) expect(text, `the log carries ${secret}`).not.toContain(secret)
+    // The requests were logged, by their routes.
+    expect(text).toContain('"url":"/api/v1/calendar/{token}.ics"')
+    expect(text).toContain('"url":"/reset-password?token=…"')
+    expect(text).toContain('"url":"/login?invite=…"')
+    expect(text).toContain('"url":"/api/v1/user-invites/{id}"')
+  })
+
+  it('an error logged while reading an invite does not carry its id (a failed query’s parameters)', async () => {
+    const secret = crypto.randomUUID()
+    await t.db.execute(sql.raw('alter table user_invites rename to user_invites_away'))
+    try {
+      const answer = await t.request({ method: 'GET', url: `/api/v1/user-invites/${secret}` })
+      expect(answer.statusCode).toBe(500)
+      const requestId = answer.json().requestId
+      const entry = lines
+        .map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } })
+        .find((line) => line.reqId === requestId && line.err)
+      // The cause is still logged in full, only the parameters are left out.
+      expect(entry?.err?.message ?? '').toContain('user_invites')
+      expect(logged()).not.toContain(secret)
+    } finally {
+      await t.db.execute(sql.raw('alter table user_invites_away rename to user_invites'))
+    }
+  })
+})
+
 describe('an unexpected failure', () => {
   it('answers a generic 500 with the request id, and logs the cause under that id', async () => {
     // A real fault in the database, not a stub: a trigger that fails every new contact request.

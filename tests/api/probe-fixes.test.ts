@@ -162,6 +162,7 @@ describe('only the auth endpoints the product uses answer', () => {
 describe('a used reset link voids the older ones', () => {
   it('after resetting with the newest link, an older one is refused', async () => {
     const person = await t.userWith({ roles: ['student'] })
+    const tokens: string[] = []
     for (let i = 0; i < 2; i++) {
       const asked = await t.request({
         method: 'POST',
@@ -169,15 +170,14 @@ describe('a used reset link voids the older ones', () => {
         payload: { email: person.email },
       })
       expect(asked.statusCode).toBe(200)
-    }
-    const tokens = (
-      await selectRows<{ identifier: string }>(
+      const [newest] = await selectRows<{ identifier: string }>(
         t.db,
         sql`select identifier from verifications where value = ${person.id} and identifier like 'reset-password:%'
-        order by created_at`,
+        order by created_at desc limit 1`,
       )
-    ).map((row) => row.identifier.slice('reset-password:'.length))
-    expect(tokens).toHaveLength(2)
+      tokens.push(newest!.identifier.slice('reset-password:'.length))
+    }
+    expect(new Set(tokens).size).toBe(2)
     const reset = (token: string, newPassword: string) =>
       t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } })
     expect((await reset(tokens[1]!, 'a brand new password')).statusCode).toBe(200)

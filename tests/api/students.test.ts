@@ -2,8 +2,16 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { latestScoreDate } from '../../src/shared/scores'
-import { addToTeam, createActScore, createDocument, createSatScore, createUser } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import {
+  addGuardian,
+  addToTeam,
+  createActScore,
+  createDocument,
+  createSatScore,
+  createUser,
+} from '../factories'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { multipart, SAMPLES } from '../helpers/uploads'
 
 let t: TestApp
 type Logged = Awaited<ReturnType<TestApp['userWith']>>
@@ -446,5 +454,127 @@ describe('lists and screens', () => {
     expect((await get(`/api/v1/screens/user-profile/${student.id}`, stranger.cookie)).statusCode).toBe(404)
     expect((await get(`/api/v1/screens/user-profile/${admin.id}`, student.cookie)).statusCode).toBe(404)
     expect((await get('/api/v1/screens/user-profile/me', stranger.cookie)).json().name).toBe(stranger.name)
+  })
+})
+
+describe('an archived record', () => {
+  const call = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) })
+  const expectArchivedRefusal = (answer: Awaited<ReturnType<typeof call>>, what: string) => {
+    expect(answer.statusCode, `${what}: ${answer.body}`).toBe(409)
+    expect(answer.headers['content-type'], what).toContain('application/problem+json')
+    expect(answer.json(), what).toMatchObject({
+      code: 'record-archived',
+      detail: 'This record is archived: it can be read but not changed. Ask the team to restore it.',
+    })
+  }
+
+  it('is read-only for the student and their guardians: they log in, read it and export their data; every change is 409 record-archived', async () => {
+    const student = await newStudent('Ari Archived')
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const base = `/api/v1/students/${student.id}`
+    // Made before the archive: the student's own score, document and task.
+    const score = await call('POST', `${base}/sat-scores`, student.cookie, {
+      date: '2025-03-08',
+      english: 600,
+      math: 650,
+    })
+    expect(score.statusCode).toBe(201)
+    const document = await call('POST', `${base}/documents`, student.cookie, {
+      name: 'Essay',
+      url: 'https://example.com/essay',
+    })
+    expect(document.statusCode).toBe(201)
+    const task = await call('POST', `${base}/tasks`, student.cookie, { title: 'Draft the essay' })
+    expect(task.statusCode).toBe(201)
+    const college = await call('POST', `${base}/colleges`, student.cookie, {
+      name: 'Reed College',
+      round: 'RD',
+    })
+    expect(college.statusCode).toBe(201)
+
+    expect((await call('PATCH', base, admin.cookie, { archived: true })).statusCode).toBe(200)
+
+    // Logging in, reading the record and the data export still work.
+    const cookie = await t.login(student.email, student.password)
+    const guardianCookie = await t.login(guardian.email, guardian.password)
+    for (const reader of [cookie, guardianCookie]) {
+      const read = await get(base, reader)
+      expect(read.statusCode).toBe(200)
+      expect(read.json()).toMatchObject({ archived: true, satScoresHistorical: [{ cumulative: 1250 }] })
+      expect((await get('/api/v1/users/me/export', reader)).statusCode).toBe(200)
+      expect((await get(`${base}/tasks`, reader)).statusCode).toBe(200)
+    }
+
+    const changes: Array<[string, 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, object | undefined]> = [
+      ['add a score', 'POST', `${base}/sat-scores`, { date: '2025-05-03', english: 700, math: 700 }],
+      ['change a score', 'PATCH', `${base}/sat-scores/${score.json().uuid}`, { note: 'retake' }],
+      ['set targets', 'PUT', `${base}/targets`, { sat: 1500 }],
+      ['add a link', 'POST', `${base}/documents`, { name: 'Another', url: 'https://example.com/b' }],
+      [
+        'rename a document',
+        'PUT',
+        `${base}/documents/${document.json().uuid}`,
+        { ...document.json(), name: 'Renamed', creatorUUID: student.id },
+      ],
+      ['delete a document', 'DELETE', `${base}/documents/${document.json().uuid}`, undefined],
+      ['add a task', 'POST', `${base}/tasks`, { title: 'Another task' }],
+      ['tick a task', 'PATCH', `${base}/tasks/${task.json().uuid}`, { status: 'done' }],
+      ['delete a task', 'DELETE', `${base}/tasks/${task.json().uuid}`, undefined],
+      ['add a college', 'POST', `${base}/colleges`, { name: 'Rice University', round: 'ED' }],
+      ['change a college', 'PATCH', `${base}/colleges/${college.json().uuid}`, { status: 'submitted' }],
+      ['delete a college', 'DELETE', `${base}/colleges/${college.json().uuid}`, undefined],
+    ]
+    for (const [what, method, url, payload] of changes) {
+      expectArchivedRefusal(await call(method, url, cookie, payload), `the student: ${what}`)
+    }
+    expectArchivedRefusal(
+      await t.request({
+        method: 'POST',
+        url: `${base}/documents`,
+        cookie,
+        ...multipart({ name: 'a.pdf', bytes: SAMPLES.pdf }),
+      }),
+      'the student: upload a file',
+    )
+    for (const [what, method, url, payload] of [
+      ['add a link', 'POST', `${base}/documents`, { name: 'Guardian link', url: 'https://example.com/g' }],
+      ['add a score', 'POST', `${base}/sat-scores`, { date: '2025-05-03', english: 700, math: 700 }],
+    ] as const) {
+      expectArchivedRefusal(await call(method, url, guardianCookie, payload), `a guardian: ${what}`)
+    }
+    // Nothing changed.
+    const after = (await get(base, cookie)).json()
+    expect(after.satScoresHistorical).toHaveLength(1)
+    expect(after.documents.map((d: { name: string }) => d.name)).toEqual(['Essay'])
+
+    // Staff keep what they may do on any record.
+    expect(
+      (
+        await call('POST', `${base}/sat-scores`, educator.cookie, {
+          date: '2025-06-07',
+          english: 650,
+          math: 700,
+        })
+      ).statusCode,
+    ).toBe(201)
+    expect(
+      (
+        await call('POST', `${base}/notes`, fao.cookie, {
+          date: '2025-06-07',
+          durationMinutes: 30,
+          visibility: 'internal',
+          body: 'Aid review.',
+        })
+      ).statusCode,
+    ).toBe(201)
+
+    // Restored, the record is the family's to change again.
+    expect((await call('PATCH', base, admin.cookie, { archived: false })).statusCode).toBe(200)
+    expect(
+      (await call('POST', `${base}/sat-scores`, cookie, { date: '2025-08-23', english: 710, math: 700 }))
+        .statusCode,
+    ).toBe(201)
   })
 })

@@ -39,4 +39,25 @@ describe('transport security headers', () => {
     expect(session).toMatch(/;\s*Secure/i)
     expect(session).toMatch(/;\s*HttpOnly/i)
   })
+
+  it('says Cache-Control: no-store on API answers reached by a percent-encoded path too', async () => {
+    const student = await plain.userWith({ roles: ['student'] })
+    for (const url of [
+      `/%61pi/v1/students/${student.id}`,
+      '/%61pi/v1/users/me',
+      `/%61pi/v1/students/${student.id}/notes`,
+      `/api/v1/%73tudents/${student.id}`,
+    ]) {
+      const answer = await plain.request({ method: 'GET', url, cookie: student.cookie })
+      expect(answer.headers['cache-control'], url).toBe('no-store')
+    }
+    // The record really was answered through the encoded path (not a 404 that happens to be no-store).
+    const record = await plain.request({
+      method: 'GET',
+      url: `/%61pi/v1/students/${student.id}`,
+      cookie: student.cookie,
+    })
+    expect(record.statusCode).toBe(200)
+    expect(record.json().uuid).toBe(student.id)
+  })
 })

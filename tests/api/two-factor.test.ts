@@ -30,7 +30,9 @@ const cookiesOf = (response: { headers: Record<string, unknown> }) =>
     .join('; ')
 
 /** Set-up as the person does it in /settings: password, then the app's first code. */
-async function enrol(person: Logged): Promise<{ totp: TOTP; backupCodes: string[]; cookie: string }> {
+async function enrol(
+  person: Logged,
+): Promise<{ totp: TOTP; backupCodes: string[]; cookie: string; firstCode: string }> {
   const started = await post('/api/auth/two-factor/enable', person.cookie, { password: person.password })
   expect(started.statusCode, started.body).toBe(200)
   const { totpURI, backupCodes } = started.json()
@@ -38,12 +40,19 @@ async function enrol(person: Logged): Promise<{ totp: TOTP; backupCodes: string[
   const totp = URI.parse(totpURI) as TOTP
   expect(totp.issuer).toBe('Crestline Prep')
   expect(totp.label).toBe(person.email)
-  const verified = await post('/api/auth/two-factor/verify-totp', person.cookie, { code: totp.generate() })
+  const firstCode = totp.generate()
+  const verified = await post('/api/auth/two-factor/verify-totp', person.cookie, { code: firstCode })
   expect(verified.statusCode, verified.body).toBe(200)
   expect(verified.body).not.toContain('"token"')
   // Turning it on replaces the session: the new cookie is the one to keep.
-  return { totp, backupCodes, cookie: cookiesOf(verified) || person.cookie }
+  return { totp, backupCodes, cookie: cookiesOf(verified) || person.cookie, firstCode }
 }
+
+/**
+ * The code of the next 30-second step: accepted (one step either side is), and later than the step
+ * set-up used, which each code may be only once.
+ */
+const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + 30_000 })
 
 async function signIn(email: string, password: string) {
   return t.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } })
@@ -68,10 +77,39 @@ describe('two-factor with an authenticator app', () => {
     expect((await me(pending)).statusCode).toBe(401)
     const wrong = await post('/api/auth/two-factor/verify-totp', pending, { code: '000000' })
     expect(wrong.statusCode).toBe(401)
-    const right = await post('/api/auth/two-factor/verify-totp', pending, { code: totp.generate() })
+    const right = await post('/api/auth/two-factor/verify-totp', pending, { code: nextCode(totp) })
     expect(right.statusCode, right.body).toBe(200)
     expect(right.body).not.toContain('"token"')
     expect((await me(cookiesOf(right))).statusCode).toBe(200)
+  })
+
+  it('takes each code from the app once: a second login with it, or set-up’s code, is refused', async () => {
+    const educator = await t.userWith({ roles: ['educator'] })
+    const { totp, firstCode } = await enrol(educator)
+    const pendingLogin = async () => cookiesOf(await signIn(educator.email, educator.password))
+    // Set-up's code does not log in, whichever step it is now.
+    const again = await post('/api/auth/two-factor/verify-totp', await pendingLogin(), { code: firstCode })
+    expect(again.statusCode).toBe(401)
+    const code = nextCode(totp)
+    const first = await post('/api/auth/two-factor/verify-totp', await pendingLogin(), { code })
+    expect(first.statusCode, first.body).toBe(200)
+    const second = await post('/api/auth/two-factor/verify-totp', await pendingLogin(), { code })
+    expect(second.statusCode).toBe(401)
+    expect(second.json().code).toBe('invalid-code')
+    expect((await me(cookiesOf(second))).statusCode).toBe(401)
+  })
+
+  it('lets one of two logins racing with the same code through, never both', async () => {
+    const fao = await t.userWith({ roles: ['fao'] })
+    const { totp } = await enrol(fao)
+    const pending = await Promise.all(
+      [1, 2].map(async () => cookiesOf(await signIn(fao.email, fao.password))),
+    )
+    const code = nextCode(totp)
+    const answers = await Promise.all(
+      pending.map((cookie) => post('/api/auth/two-factor/verify-totp', cookie, { code })),
+    )
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401])
   })
 
   it('takes each backup code once, instead of the app', async () => {

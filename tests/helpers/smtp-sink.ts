@@ -43,13 +43,13 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** Waits for a message to `to` (up to 5 s). */
-    async waitFor(to: string): Promise<ReceivedMail> {
+    /** Waits for a message to `to` (up to 5 s); `nth` (from 1) waits for that many and answers the last. */
+    async waitFor(to: string, nth = 1): Promise<ReceivedMail> {
       const deadline = Date.now() + 5_000
       for (;;) {
-        const found = messages.find((m) => m.to.includes(to))
+        const found = messages.filter((m) => m.to.includes(to))[nth - 1]
         if (found) return found
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} within 5 s`)
+        if (Date.now() > deadline) throw new Error(`No mail ${nth} to ${to} within 5 s`)
         await new Promise<void>((resolve) => {
           waiters.push(resolve)
           setTimeout(resolve, 200)

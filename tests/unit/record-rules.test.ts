@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
+  archivedForFamily,
   type Grant,
   grantFor,
   may,
@@ -133,5 +134,27 @@ describe('the record rules (docs/product.md#permissions)', () => {
     expect(may('self', 'scores.change', false)).toBe(false)
     expect(may('editor', 'scores.change', false)).toBe(true)
     expect(may('guardian', 'scores.change', true)).toBe(false)
+  })
+})
+
+describe('an archived record', () => {
+  const actions = Object.keys(RECORD_RULES) as RecordAction[]
+
+  it('lets the family read as before and change nothing; staff keep the table', () => {
+    for (const kind of ['self', 'guardian'] as const) {
+      const archived = { kind, archived: true }
+      for (const action of actions) {
+        const reads =
+          action.startsWith('record.') || action.endsWith('.readHidden') || action.endsWith('.readInternal')
+        expect(may(archived, action), `${kind} ${action}`).toBe(reads && may(kind, action))
+        expect(archivedForFamily(archived, action), `${kind} ${action}`).toBe(!reads)
+      }
+    }
+    for (const kind of ['admin', 'editor', 'reader'] as const) {
+      for (const action of actions) {
+        expect(may({ kind, archived: true }, action), `${kind} ${action}`).toBe(may(kind, action))
+      }
+    }
+    expect(may({ kind: 'self', archived: false }, 'scores.add')).toBe(true)
   })
 })

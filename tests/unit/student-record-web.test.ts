@@ -80,10 +80,10 @@ describe('which controls a viewer sees (docs/product.md#permissions)', () => {
   const self = user(STUDENT, { profileStudent: { satScoresHistorical: [], actScoresHistorical: [] } })
 
   it('works out the access the server decides', () => {
-    expect(recordAccess(admin, student)).toBe('admin')
-    expect(recordAccess(educator, student)).toBe('editor')
-    expect(recordAccess(fao, student)).toBe('reader')
-    expect(recordAccess(self, student)).toBe('self')
+    expect(recordAccess(admin, student).kind).toBe('admin')
+    expect(recordAccess(educator, student).kind).toBe('editor')
+    expect(recordAccess(fao, student).kind).toBe('reader')
+    expect(recordAccess(self, student).kind).toBe('self')
   })
 
   it('gives staff on the team everything but the team, an FAO nothing, the student their own', () => {
@@ -167,11 +167,11 @@ const note = (author: string): SessionNote => ({
 
 describe('a guardian on the record (as the server decides: read as the student does)', () => {
   it('is the guardian access only when linked and holding the guardian profile', () => {
-    expect(recordAccess(parent, student)).toBe('guardian')
+    expect(recordAccess(parent, student).kind).toBe('guardian')
     // Not linked to this student: the server would not have answered; the least is a reader.
-    expect(recordAccess(user('someone', { profileGuardian: {} }), student)).toBe('reader')
+    expect(recordAccess(user('someone', { profileGuardian: {} }), student).kind).toBe('reader')
     // Linked but without the profile (it was never granted): no family rights.
-    expect(recordAccess(user(PARENT, {}), student)).toBe('reader')
+    expect(recordAccess(user(PARENT, {}), student).kind).toBe('reader')
   })
 
   it('gives staff on the team their own access when they are also a guardian', () => {
@@ -180,7 +180,7 @@ describe('a guardian on the record (as the server decides: read as the student d
       recordAccess(educatorParent, {
         ...student,
         guardians: [{ uuid: EDUCATOR, name: 'Eve', relationship: 'Aunt' }],
-      }),
+      }).kind,
     ).toBe('editor')
   })
 
@@ -205,6 +205,26 @@ describe('a guardian on the record (as the server decides: read as the student d
     expect(canOpenGuardianProfile('guardian', parent, OTHER_PARENT)).toBe(false)
     expect(canOpenGuardianProfile('self', user(STUDENT, {}), OTHER_PARENT)).toBe(true)
     expect(canOpenGuardianProfile('reader', fao, OTHER_PARENT)).toBe(true)
+  })
+})
+
+describe('an archived record', () => {
+  const archived = { ...student, archived: true }
+  const self = user(STUDENT, { profileStudent: { satScoresHistorical: [], actScoresHistorical: [] } })
+
+  it('is read-only for the student and their guardians; staff keep their controls', () => {
+    const family = [recordAccess(self, archived), recordAccess(parent, archived)]
+    for (const access of family) {
+      expect(access.archived).toBe(true)
+      expect([canChangeScores, canAddDocument].map((can) => can(access))).toEqual([false, false])
+      expect(canChangeDocument(access, parent, document(PARENT))).toBe(false)
+    }
+    const staff = recordAccess(educator, archived)
+    expect([canChangeScores, canAddDocument, canWriteNotes].map((can) => can(staff))).toEqual([
+      true,
+      true,
+      true,
+    ])
   })
 })
 

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer'
 import { resetPasswordMail } from '../mail/messages'
 import { hashPassword, verifyPassword } from './password-hash'
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session'
+import { totpSingleUse } from './totp-single-use'
 
 export interface AuthOptions {
   db: Db
@@ -26,14 +27,15 @@ export interface AuthOptions {
  * `auth/rate-limiter.ts` keys on Fastify's `request.ip`, which better-auth cannot see.
  */
 export async function createAuth(options: AuthOptions) {
-  const [{ betterAuth, getCurrentAdapter }, { drizzleAdapter }, { APIError }, { twoFactor }] =
+  const { db, mailer, log } = options
+  const [{ betterAuth, getCurrentAdapter }, { drizzleAdapter }, { APIError }, { twoFactor }, singleUseCodes] =
     await Promise.all([
       import('better-auth'),
       import('better-auth/adapters/drizzle'),
       import('better-auth/api'),
       import('better-auth/plugins/two-factor'),
+      totpSingleUse(db),
     ])
-  const { db, mailer, log } = options
   return betterAuth({
     appName: BRAND.name,
     baseURL: options.appOrigin,
@@ -83,8 +85,9 @@ export async function createAuth(options: AuthOptions) {
       expiresIn: SESSION_EXPIRES_IN,
       updateAge: SESSION_UPDATE_AGE,
     },
-    // TOTP with an authenticator app and ten one-time backup codes (ADR 030); no email codes.
-    plugins: [twoFactor({ issuer: BRAND.name, backupCodeOptions: { amount: 10 } })],
+    // TOTP with an authenticator app and ten one-time backup codes (ADR 030); no email codes. Each
+    // authenticator code works once (totp-single-use.ts).
+    plugins: [twoFactor({ issuer: BRAND.name, backupCodeOptions: { amount: 10 } }), singleUseCodes],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },

@@ -26,11 +26,23 @@ const COMPOUND_STREAMS: Array<[Buffer, DocumentFileType]> = [
 ]
 
 /**
- * Markup a browser would sniff as a web page (the WHATWG MIME sniffing patterns, plus XML and
- * SVG): such a file is refused even though it is text.
+ * Text that starts like markup: a tag, an end tag, a doctype, a comment or an XML processing
+ * instruction (`<?xml`, `<?xml-stylesheet`). A browser sniffing the file, or anything that opens it
+ * as HTML, XML or SVG, would run it as a page.
  */
-const MARKUP =
-  /^\s*<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg)[\s>/]/i
+const STARTS_AS_MARKUP = /^\s*<[a-z!?/]/i
+
+/**
+ * Markup that acts wherever it appears in a file: a script, frame, object, SVG or style element,
+ * or any tag with an event handler (`<img src=x onerror=…>`). Plain text people write has none.
+ */
+const ACTIVE_MARKUP =
+  /<(script|iframe|frame|frameset|object|embed|svg|math|style|link|meta|base|form)[\s>/]|<[a-z][^<>]*[\s/"']on[a-z]+\s*=/i
+
+/** How much of the text before a chunk is kept to look for markup split across chunks. */
+const MARKUP_CARRY = 4096
+
+const MARKUP_REFUSED = 'Web pages (HTML, XML, SVG) and markup cannot be uploaded. Save it as PDF first.'
 
 async function findCompoundType(file: string): Promise<DocumentFileType | null> {
   const longest = Math.max(...COMPOUND_STREAMS.map(([name]) => name.length))
@@ -43,23 +55,30 @@ async function findCompoundType(file: string): Promise<DocumentFileType | null> 
   return null
 }
 
-/** Plain text: valid UTF-8 without NUL characters, and not markup (docs/api.md#uploaded-files). */
+/**
+ * Plain text: valid UTF-8 without NUL characters, not starting as markup and holding no active
+ * markup anywhere (docs/api.md#uploaded-files).
+ */
 async function checkPlainText(file: string): Promise<Detected> {
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  let start = ''
+  let carry = ''
+  let first = true
   try {
     for await (const chunk of createReadStream(file)) {
       const bytes = chunk as Buffer
       if (bytes.includes(0)) return { refused: 'This file holds binary data, not text.' }
-      if (start.length < 1024) start += decoder.decode(bytes, { stream: true }).slice(0, 1024)
-      else decoder.decode(bytes, { stream: true })
+      const text = carry + decoder.decode(bytes, { stream: true })
+      if (first) {
+        const lead = text.replace(/^\uFEFF/, '')
+        if (STARTS_AS_MARKUP.test(lead)) return { refused: MARKUP_REFUSED }
+        first = lead.trim() === ''
+      }
+      if (ACTIVE_MARKUP.test(text)) return { refused: MARKUP_REFUSED }
+      carry = text.slice(-MARKUP_CARRY)
     }
-    decoder.decode()
+    if (ACTIVE_MARKUP.test(carry + decoder.decode())) return { refused: MARKUP_REFUSED }
   } catch {
     return { refused: 'This file is neither a supported document type nor UTF-8 text.' }
-  }
-  if (MARKUP.test(start.replace(/^\uFEFF/, ''))) {
-    return { refused: 'Web pages (HTML, XML, SVG) cannot be uploaded. Save it as PDF first.' }
   }
   return { type: 'text/plain' }
 }

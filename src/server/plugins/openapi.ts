@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { BRAND } from '../../shared/brand'
 import { access } from './access'
+import { requestPath } from './request-path'
 
 /** OpenAPI 3.1 generated from the route schemas, and a viewer with a looser CSP of its own. */
 export default fp(
@@ -28,7 +29,7 @@ export default fp(
     )
     await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { url: '/api/openapi.json' } })
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/docs')) {
+      if (requestPath(request.url).startsWith('/api/docs')) {
         reply.header(
           'content-security-policy',
           "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'",

@@ -7,6 +7,7 @@ import { isWebRoute } from '../../shared/web-routes'
 import { notFound } from '../problems'
 import { sendProblem } from './errors'
 import { loadPublicPages, sendPublicPage } from './public-pages'
+import { isApiPath, requestPath } from './request-path'
 
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Crestline Prep</title></head>
 <body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, or <code>npm start</code> which builds it.</p></main></body></html>`
@@ -46,8 +47,8 @@ export default fp(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/'
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const pathname = requestPath(request.url)
+      if (isApiPath(pathname)) {
         return sendProblem(reply, notFound(`No API route ${request.method} ${pathname}.`))
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -341,6 +341,9 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
             sql`delete from verifications where identifier like 'reset-password:%' and value = ${resetOwner}`,
           )
         }
+        // A new link voids the ones sent before it at once. The same statement runs for an unknown
+        // email (and deletes nothing), so the answer takes the same time either way.
+        if (route.kind === 'reset' && response.ok) await keepNewestResetLink(emailOf(request.body))
         await settle(limiter, reservations.get(request), response.status)
         return relay(
           response,
@@ -363,6 +366,15 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         'Admins require two-factor for staff, so it cannot be turned off. Make new backup codes instead.',
       )
     }
+  }
+
+  async function keepNewestResetLink(email: string) {
+    await app.db.execute(sql`with owner as (select id::text as id from users where lower(email) = ${email}),
+      newest as (select v.id from verifications v, owner
+        where v.identifier like 'reset-password:%' and v.value = owner.id
+        order by v.created_at desc, v.expires_at desc limit 1)
+      delete from verifications v using owner
+      where v.identifier like 'reset-password:%' and v.value = owner.id and v.id not in (select id from newest)`)
   }
 
   async function resetTokenOwner(body: unknown): Promise<string | null> {

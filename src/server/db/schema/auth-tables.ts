@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
 /** better-auth's own tables, written by hand (its schema CLI needs Node 21+; ADR 003). */
@@ -67,4 +67,9 @@ export const twoFactors = pgTable('two_factors', {
   verified: boolean('verified').notNull().default(true),
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /**
+   * The time step (Unix time / 30 s) of the last authenticator code accepted: a code of that step
+   * or an earlier one is refused, so each code works once (auth/totp-single-use.ts).
+   */
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
 })

@@ -12,7 +12,7 @@ import {
   isCursorTimestamp,
 } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
-import { type StudentAccess, studentAccess, viewerIsGuardianSql } from '../students/record'
+import { type AccessOnRecord, studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -108,7 +108,7 @@ export async function listNotes(
   }
 }
 
-async function requireNoteWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+async function requireNoteWriter(db: DbOrTx, viewer: Viewer, studentId: string): Promise<AccessOnRecord> {
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, 'notes.write')
   return access

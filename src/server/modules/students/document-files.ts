@@ -18,7 +18,7 @@ import { documents } from '../../db/schema'
 import { detectDocumentFileType } from '../../files/detect-type'
 import type { FileStore } from '../../files/store'
 import { findBadInput } from '../../plugins/input-guard'
-import { badRequest, HttpProblem, notFound } from '../../problems'
+import { badRequest, fieldError, HttpProblem, notFound } from '../../problems'
 import type { Viewer } from '../users/current-user'
 import { requireDocumentWriter, writeNewDocument } from './documents'
 import { studentAccess } from './record'
@@ -37,6 +37,8 @@ const tooLarge = () =>
     'file-too-large',
     `The file is larger than ${DOCUMENT_FILE_MAX_BYTES / 1024 / 1024} MB.`,
   )
+
+const oneFileOnly = (field: string) => fieldError(field, 'Send one file, in the field named file.')
 
 /** A file name to keep and show: the last path segment, without control characters, at most 200 characters. */
 export function cleanFileName(raw: string | undefined): string {
@@ -64,7 +66,7 @@ async function receiveUpload(request: FastifyRequest, incomingDir: string) {
       }
       if (part.fieldname !== 'file' || received) {
         part.file.resume()
-        throw badRequest([{ path: part.fieldname, message: 'Send one file, in the field named file.' }])
+        throw oneFileOnly(part.fieldname)
       }
       await pipeline(part.file, createWriteStream(tempFile, { flags: 'wx' }))
       if (part.file.truncated) throw tooLarge()
@@ -72,7 +74,10 @@ async function receiveUpload(request: FastifyRequest, incomingDir: string) {
     }
   } catch (error) {
     await unlink(tempFile).catch(() => {})
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+    // The parser's limit of one file: a second file is a bad request, not a large one.
+    if (code === 'FST_FILES_LIMIT') throw oneFileOnly('file')
     throw error
   }
   if (!received) throw badRequest([{ path: 'file', message: 'This field is required.' }])
@@ -114,7 +119,8 @@ export async function uploadDocument(
 ): Promise<StudentDocument> {
   await requireDocumentWriter(db, viewer, studentId)
   const { fields, file } = await receiveUpload(request, incomingDir)
-  const key = `${studentId}/${randomUUID()}`
+  // The canonical (lower-case) id: every route takes the id in either case, the store's keys in one.
+  const key = `${studentId.toLowerCase()}/${randomUUID()}`
   // From the moment the store is asked, a failure must take the file back out (a missing key is fine).
   let storing = false
   try {

@@ -14,7 +14,7 @@ import type { FileStore } from '../../files/store'
 import { conflict, fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
-import { type StudentAccess, studentAccess } from './record'
+import { type AccessOnRecord, studentAccess } from './record'
 import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
@@ -43,7 +43,7 @@ export async function requireDocumentWriter(
   db: DbOrTx,
   viewer: Viewer,
   studentId: string,
-): Promise<StudentAccess> {
+): Promise<AccessOnRecord> {
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, 'documents.add')
   return access

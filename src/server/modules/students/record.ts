@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { documentFilePath, type StudentDocument } from '../../../shared/documents'
-import { may, type StudentAccess } from '../../../shared/record-rules'
+import { type AccessOnRecord, may, type StudentAccess } from '../../../shared/record-rules'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
 import type { DbOrTx } from '../../db/client'
@@ -20,7 +20,7 @@ import {
 } from './sql'
 
 /** What a viewer may do with one student's record: the rows of src/shared/record-rules.ts. */
-export type { StudentAccess }
+export type { AccessOnRecord, StudentAccess }
 
 interface RecordRow {
   id: string
@@ -201,9 +201,13 @@ export async function getStudent(
   }
 }
 
-/** The viewer's access to a student without loading the record (writes use this). */
-export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentAccess> {
-  return (await loadAccess(db, viewer, studentId, false)).access
+/**
+ * The viewer's access to a student, and whether the record is archived, without loading the
+ * record (writes use this; `requireRule` refuses the family's changes to an archived record).
+ */
+export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<AccessOnRecord> {
+  const { access, archived } = await loadAccess(db, viewer, studentId, false)
+  return { kind: access, archived }
 }
 
 /**
@@ -225,11 +229,12 @@ async function loadAccess(db: DbOrTx, viewer: Viewer, studentId: string, withVer
     id: string
     viewer_on_team: boolean
     viewer_is_guardian: boolean
+    archived: boolean
     versions?: string
   }>(
     db,
     withVersions ? 'student-access-versions' : 'student-access',
-    sql`select sp.user_id as id,
+    sql`select sp.user_id as id, sp.archived_at is not null as archived,
       exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team,
       ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian
       ${withVersions ? sql`, ${recordVersionsSql(sql`sp.user_id`)} as versions` : sql``}
@@ -237,5 +242,5 @@ async function loadAccess(db: DbOrTx, viewer: Viewer, studentId: string, withVer
   )
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
-  return { access, versions: row.versions }
+  return { access, archived: row.archived, versions: row.versions }
 }

@@ -16,7 +16,7 @@ import { selectRows } from '../../db/raw'
 import { badRequest, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
-import { type StudentAccess, studentAccess } from './record'
+import { type AccessOnRecord, studentAccess } from './record'
 import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
@@ -101,14 +101,14 @@ async function requireScoreWriter(
   viewer: Viewer,
   studentId: string,
   action: RecordAction & `scores.${string}`,
-): Promise<StudentAccess> {
+): Promise<AccessOnRecord> {
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, action)
   return access
 }
 
 /** A student changes only the entries they added (one their educator entered is not theirs to undo). */
-function requireOwnEntry(access: StudentAccess, viewer: Viewer, row: ScoreRow) {
+function requireOwnEntry(access: AccessOnRecord, viewer: Viewer, row: ScoreRow) {
   requireRule(access, 'scores.change', row.created_by_id === viewer.id)
 }
 

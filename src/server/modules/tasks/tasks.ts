@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import { mayReadRecordSql, type StudentAccess, studentAccess, viewerIsGuardianSql } from '../students/record'
+import { type AccessOnRecord, mayReadRecordSql, studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -139,7 +139,7 @@ export async function createTask(
 const CHANGE_KEYS = new Set(['title', 'details', 'dueDate', 'assigneeUUID', 'status'])
 
 /** Whether this caller may make this change (see the module comment). */
-function checkTaskChange(access: StudentAccess, viewer: Viewer, row: TaskRow, patch: TaskPatch) {
+function checkTaskChange(access: AccessOnRecord, viewer: Viewer, row: TaskRow, patch: TaskPatch) {
   const statusOnly = Object.keys(patch)
     .filter((key) => CHANGE_KEYS.has(key))
     .every((key) => key === 'status')

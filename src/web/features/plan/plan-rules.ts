@@ -1,5 +1,5 @@
 import type { CollegeEntry } from '../../../shared/colleges'
-import { grantFor, may } from '../../../shared/record-rules'
+import { grantFor, kindOf, may } from '../../../shared/record-rules'
 import type { Student } from '../../../shared/students'
 import { isOverdue, type Task, todayIn } from '../../../shared/tasks'
 import type { CurrentUser } from '../../../shared/users'
@@ -15,7 +15,7 @@ import type { RecordAccess } from '../students/access'
 export const canAddTask = (access: RecordAccess) => may(access, 'tasks.create')
 
 /** Choosing the assignee: whoever may add a task for anyone (a student's tasks are their own). */
-export const canChooseAssignee = (access: RecordAccess) => grantFor(access, 'tasks.create') === 'any'
+export const canChooseAssignee = (access: RecordAccess) => grantFor(kindOf(access), 'tasks.create') === 'any'
 
 /** Edit and delete: staff writers any task; the student the ones they created. */
 export const canChangeTask = (access: RecordAccess, viewer: CurrentUser, task: Task) =>

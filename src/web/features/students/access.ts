@@ -1,6 +1,6 @@
 import type { StudentDocument } from '../../../shared/documents'
 import type { SessionNote } from '../../../shared/notes'
-import { may, type StudentAccess } from '../../../shared/record-rules'
+import { type AccessOnRecord, kindOf, may, type StudentAccess } from '../../../shared/record-rules'
 import type { Student } from '../../../shared/students'
 import type { CurrentUser } from '../../../shared/users'
 
@@ -12,9 +12,14 @@ import type { CurrentUser } from '../../../shared/users'
  * would refuse (the rules are the server's table, src/shared/record-rules.ts); the server still
  * checks every call.
  */
-export type RecordAccess = StudentAccess
+export type RecordAccess = StudentAccess | AccessOnRecord
 
-export function recordAccess(viewer: CurrentUser, student: Student): RecordAccess {
+/** The access kind with the record's archived state: an archived record is read-only for the family. */
+export function recordAccess(viewer: CurrentUser, student: Student): AccessOnRecord {
+  return { kind: accessKind(viewer, student), archived: student.archived }
+}
+
+function accessKind(viewer: CurrentUser, student: Student): StudentAccess {
   if (viewer.profileAdmin != null) return 'admin'
   const onTeam = student.team.some((member) => member.uuid === viewer.uuid)
   if (onTeam && viewer.profileEducator != null) return 'editor'
@@ -38,7 +43,7 @@ export const canChangeScore = (
 export const canAddDocument = (access: RecordAccess) => may(access, 'documents.add')
 /** Hidden and pinned are staff's flags. */
 export const canFlagDocuments = (access: RecordAccess) => may(access, 'documents.setHiddenOrPinned')
-export const canManageTeam = (access: RecordAccess) => access === 'admin'
+export const canManageTeam = (access: RecordAccess) => kindOf(access) === 'admin'
 /** Inviting and removing guardians: admins and educators on the team. */
 export const canManageFamily = (access: RecordAccess) => may(access, 'guardians.manage')
 /** Staff (FAOs too) and admins write session notes; the family reads the shared ones. */
@@ -59,4 +64,4 @@ export const canDeleteNote = (access: RecordAccess, viewer: CurrentUser, note: S
 
 /** A guardian sees their students and the teams, not the other guardians' profiles. */
 export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>
-  access !== 'guardian' || guardianUuid === viewer.uuid
+  kindOf(access) !== 'guardian' || guardianUuid === viewer.uuid

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatPlainDate } from '../../../shared/dates'
+import type { StudentAccess } from '../../../shared/record-rules'
 import type { ActScore, SatScore, ScoreProgress, ScoreSource } from '../../../shared/scores'
 import {
   ACT_SCIENCE_REQUIRED_MESSAGE,
@@ -9,7 +10,6 @@ import {
   satScoreInputSchema,
 } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
-import type { RecordAccess } from './access'
 import type { TestKind } from './api/add-score'
 
 /** A number field arrives as text: empty means missing, anything else is checked as a number. */
@@ -73,7 +73,7 @@ export interface TestInfo {
   /** Placeholder-free hints under the fields. */
   sectionHelp: string
   /** The empty list's words, for who is reading: only some of them can add a score. */
-  emptyText: Record<RecordAccess, string>
+  emptyText: Record<StudentAccess, string>
 }
 
 export const TESTS: Record<TestKind, TestInfo> = {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { formatPlainDate } from '../../../../shared/dates'
+import { archivedForFamily, kindOf } from '../../../../shared/record-rules'
 import { scoreProgress } from '../../../../shared/scores'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
@@ -70,7 +71,11 @@ export function ScoreSection({ student, test, access, viewer }: ScoreSectionProp
         target={target}
       />
       {scores.length === 0 ? (
-        <p className="text-ink-muted">{test.emptyText[access]}</p>
+        <p className="text-ink-muted">
+          {archivedForFamily(access, 'scores.add')
+            ? `No ${test.name} scores yet.`
+            : test.emptyText[kindOf(access)]}
+        </p>
       ) : (
         <>
           {superscore ? (

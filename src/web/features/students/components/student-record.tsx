@@ -1,8 +1,10 @@
+import { ARCHIVED_REFUSAL, archivedForFamily } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
+import { Alert } from '../../../components/ui/alert'
 import { CollegesSection } from '../../plan/components/colleges-section'
 import { TasksSection } from '../../plan/components/tasks-section'
-import { recordAccess } from '../access'
+import { canManageTeam, recordAccess } from '../access'
 import { TESTS } from '../score-tests'
 import { DocumentsSection } from './documents-section'
 import { FamilySection } from './family-section'
@@ -19,6 +21,11 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
   const access = recordAccess(viewer, student)
   return (
     <div className="flex flex-col gap-6">
+      {archivedForFamily(access, 'scores.add') ? (
+        <Alert tone="info" role="status">
+          {ARCHIVED_REFUSAL.message}
+        </Alert>
+      ) : null}
       <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
       <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
       <CollegesSection student={student} viewer={viewer} access={access} />
@@ -33,7 +40,7 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
           <FamilySection student={student} viewer={viewer} access={access} />
         </div>
       </div>
-      {access === 'admin' ? <HistorySection student={student} /> : null}
+      {canManageTeam(access) ? <HistorySection student={student} /> : null}
     </div>
   )
 }
