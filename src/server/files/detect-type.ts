@@ -42,7 +42,8 @@ const ACTIVE_MARKUP =
 /** How much of the text before a chunk is kept to look for markup split across chunks. */
 const MARKUP_CARRY = 4096
 
-const MARKUP_REFUSED = 'Web pages (HTML, XML, SVG) and markup cannot be uploaded. Save it as PDF first.'
+const MARKUP_REFUSED =
+  'Web pages (HTML, XML, SVG) cannot be uploaded, nor text that holds their markup. Save it as PDF first.'
 
 async function findCompoundType(file: string): Promise<DocumentFileType | null> {
   const longest = Math.max(...COMPOUND_STREAMS.map(([name]) => name.length))
