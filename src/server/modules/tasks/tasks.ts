@@ -6,6 +6,7 @@ import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { type StudentAccess, studentAccess } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -111,6 +112,7 @@ export async function createTask(
   requireRule(access, 'tasks.create', assigneeId === viewer.id)
   return db.transaction(async (tx) => {
     await checkAssignee(tx, studentId, assigneeId)
+    await refuseOverCap(tx, studentId, 'tasks')
     const done = input.status === 'done'
     const [inserted] = await selectRows<{ id: string }>(
       tx,
