@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   type DocumentInput,
   type DocumentUpdate,
@@ -7,7 +7,6 @@ import {
 } from '../../../shared/documents'
 import { may } from '../../../shared/record-rules'
 import type { Db, DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
 import type { FileStore } from '../../files/store'
 import { fieldError, forbidden, notFound } from '../../problems'
