@@ -1,7 +1,15 @@
-import type { FastifyReply } from 'fastify'
+import { Readable } from 'node:stream'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { exportMe, exportStudent } from '../../../modules/data-rights/export'
+import {
+  exportMe,
+  exportStudent,
+  personalExportJson,
+  studentExportJson,
+} from '../../../modules/data-rights/export'
+import { beginExport } from '../../../modules/data-rights/export-gate'
+import { inChunks, jsonPieces } from '../../../modules/data-rights/json-stream'
 import { personalExportHtml, studentExportHtml } from '../../../modules/data-rights/summary-html'
 import { access, requireViewer } from '../../../plugins/access'
 
@@ -10,14 +18,40 @@ const exportQuerySchema = z.strictObject({
   format: z.enum(['json', 'html'], { error: 'Use json or html.' }).default('json'),
 })
 
-/** A download: named with the day, never cached, never shown inline as a page of our origin. */
-function sendExport(reply: FastifyReply, name: string, format: 'json' | 'html', data: unknown, html: string) {
+/** Ends the hold before the last byte goes out, so a client that asks again at once finds it ended. */
+async function* heldUntilDone(pieces: AsyncIterable<string>, release: () => Promise<void>) {
+  try {
+    yield* pieces
+  } finally {
+    await release()
+  }
+}
+
+/**
+ * A download: named with the day, never cached, never shown inline as a page of our origin. It is
+ * written as a stream while its sections are read; the person's hold on exporting ends when the
+ * stream closes (finished, failed, or the client went away).
+ */
+async function sendExport(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  personId: string,
+  name: string,
+  format: 'json' | 'html',
+  pieces: () => AsyncIterable<string>,
+) {
+  const release = await beginExport(app.db, personId, app.env.EXPORT_COOLDOWN_SECONDS)
+  const body = Readable.from(inChunks(heldUntilDone(pieces(), release)), { objectMode: false })
+  // A stream destroyed before it began never ran the generator's `finally`.
+  body.once('close', () => {
+    release().catch((error) => app.log.error({ err: error }, 'could not end an export hold'))
+  })
   const day = new Date().toISOString().slice(0, 10)
   return reply
     .type(format === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8')
     .header('content-disposition', `attachment; filename="crestline-${name}-${day}.${format}"`)
     .header('cache-control', 'no-store')
-    .send(format === 'html' ? html : JSON.stringify(data, null, 2))
+    .send(body)
 }
 
 /** Copies of a person's data, as the legal page promises (docs/product.md#data-rights). */
@@ -36,8 +70,12 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.roles('admin') },
     },
     async (request, reply) => {
-      const data = await exportStudent(app.db, requireViewer(request), request.params.id)
-      return sendExport(reply, 'student-record', request.query.format, data, studentExportHtml(data))
+      const viewer = requireViewer(request)
+      const source = await exportStudent(app.db, viewer, request.params.id)
+      const { format } = request.query
+      return sendExport(app, reply, viewer.id, 'student-record', format, () =>
+        format === 'html' ? studentExportHtml(source) : jsonPieces(studentExportJson(source)),
+      )
     },
   )
 
@@ -54,8 +92,12 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.ownAccount },
     },
     async (request, reply) => {
-      const data = await exportMe(app.db, requireViewer(request))
-      return sendExport(reply, 'my-data', request.query.format, data, personalExportHtml(data))
+      const viewer = requireViewer(request)
+      const source = await exportMe(app.db, viewer)
+      const { format } = request.query
+      return sendExport(app, reply, viewer.id, 'my-data', format, () =>
+        format === 'html' ? personalExportHtml(source) : jsonPieces(personalExportJson(source)),
+      )
     },
   )
 }
