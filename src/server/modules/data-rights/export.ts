@@ -85,8 +85,8 @@ export interface PersonalExportSource {
   activity(): AsyncIterable<AuditEvent>
 }
 
-/** Pages this small keep a page of the longest items (20,000-character notes) near a megabyte. */
-const PAGE = 25
+/** Pages this small keep a page of the longest items (20,000-character notes) under half a megabyte. */
+const PAGE = 10
 
 /** Every item of a keyset-paged list, one page loaded at a time. */
 async function* allPages<T>(

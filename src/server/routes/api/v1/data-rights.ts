@@ -9,6 +9,7 @@ import {
   studentExportJson,
 } from '../../../modules/data-rights/export'
 import { beginExport } from '../../../modules/data-rights/export-gate'
+import { ExportSlots } from '../../../modules/data-rights/export-slots'
 import { inChunks, jsonPieces } from '../../../modules/data-rights/json-stream'
 import { personalExportHtml, studentExportHtml } from '../../../modules/data-rights/summary-html'
 import { access, requireViewer } from '../../../plugins/access'
@@ -18,19 +19,29 @@ const exportQuerySchema = z.strictObject({
   format: z.enum(['json', 'html'], { error: 'Use json or html.' }).default('json'),
 })
 
-/** Ends the hold before the last byte goes out, so a client that asks again at once finds it ended. */
-async function* heldUntilDone(pieces: AsyncIterable<string>, release: () => Promise<void>) {
+/**
+ * Exports written at once by this instance (export-slots.ts). Two kept the server's peak as low
+ * as one did and /api/health answering sooner than with four (docs/performance.md, change 20).
+ */
+const slots = new ExportSlots(2)
+/** Ten minutes: the largest record's export (about 50 MB) at 100 KB/s; under the hold's lease. */
+const EXPORT_TIME_LIMIT_MS = 10 * 60 * 1000
+
+/** Ends the hold and the slot before the last byte goes out, so a client that asks again at once finds them free. */
+async function* heldUntilDone(pieces: AsyncIterable<string>, done: () => Promise<void>) {
   try {
     yield* pieces
   } finally {
-    await release()
+    await done()
   }
 }
 
 /**
- * A download: named with the day, never cached, never shown inline as a page of our origin. It is
- * written as a stream while its sections are read; the person's hold on exporting ends when the
- * stream closes (finished, failed, or the client went away).
+ * A download: named with the day, never cached, never shown inline as a page of our origin. The
+ * export waits for a slot before it reads anything (on the embedded database, twenty records read
+ * at once held the event loop for most of a second), then `open` checks what is asked (404 before
+ * any hold), then the person's hold is taken (429), then the answer is written as a stream while
+ * its sections are read. The slot and the hold end when the stream ends, fails or is abandoned.
  */
 async function sendExport(
   app: FastifyInstance,
@@ -38,13 +49,29 @@ async function sendExport(
   personId: string,
   name: string,
   format: 'json' | 'html',
-  pieces: () => AsyncIterable<string>,
+  open: () => Promise<() => AsyncIterable<string>>,
 ) {
-  const release = await beginExport(app.db, personId, app.env.EXPORT_COOLDOWN_SECONDS)
-  const body = Readable.from(inChunks(heldUntilDone(pieces(), release)), { objectMode: false })
+  const giveBack = await slots.take()
+  let release: () => Promise<void>
+  let pieces: () => AsyncIterable<string>
+  try {
+    pieces = await open()
+    release = await beginExport(app.db, personId, app.env.EXPORT_COOLDOWN_SECONDS)
+  } catch (error) {
+    giveBack()
+    throw error
+  }
+  const done = async () => {
+    giveBack()
+    await release()
+  }
+  const body = Readable.from(inChunks(heldUntilDone(pieces(), done)), { objectMode: false })
+  // A client that stops reading would keep its slot: after EXPORT_TIME_LIMIT_MS the stream ends.
+  const limit = setTimeout(() => body.destroy(new Error('export took too long')), EXPORT_TIME_LIMIT_MS)
   // A stream destroyed before it began never ran the generator's `finally`.
   body.once('close', () => {
-    release().catch((error) => app.log.error({ err: error }, 'could not end an export hold'))
+    clearTimeout(limit)
+    done().catch((error) => app.log.error({ err: error }, 'could not end an export hold'))
   })
   const day = new Date().toISOString().slice(0, 10)
   return reply
@@ -53,6 +80,12 @@ async function sendExport(
     .header('cache-control', 'no-store')
     .send(body)
 }
+
+/**
+ * Gzip, not brotli, for exports: brotli keeps a window of megabytes per stream, gzip a few hundred
+ * kilobytes (docs/performance.md, change 20).
+ */
+const exportCompression = { encodings: ['gzip' as const, 'deflate' as const] }
 
 /** Copies of a person's data, as the legal page promises (docs/product.md#data-rights). */
 const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,14 +101,15 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/json', 'text/html'],
       },
       config: { access: access.roles('admin') },
+      compress: exportCompression,
     },
     async (request, reply) => {
       const viewer = requireViewer(request)
-      const source = await exportStudent(app.db, viewer, request.params.id)
       const { format } = request.query
-      return sendExport(app, reply, viewer.id, 'student-record', format, () =>
-        format === 'html' ? studentExportHtml(source) : jsonPieces(studentExportJson(source)),
-      )
+      return sendExport(app, reply, viewer.id, 'student-record', format, async () => {
+        const source = await exportStudent(app.db, viewer, request.params.id)
+        return () => (format === 'html' ? studentExportHtml(source) : jsonPieces(studentExportJson(source)))
+      })
     },
   )
 
@@ -90,14 +124,15 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/json', 'text/html'],
       },
       config: { access: access.ownAccount },
+      compress: exportCompression,
     },
     async (request, reply) => {
       const viewer = requireViewer(request)
-      const source = await exportMe(app.db, viewer)
       const { format } = request.query
-      return sendExport(app, reply, viewer.id, 'my-data', format, () =>
-        format === 'html' ? personalExportHtml(source) : jsonPieces(personalExportJson(source)),
-      )
+      return sendExport(app, reply, viewer.id, 'my-data', format, async () => {
+        const source = await exportMe(app.db, viewer)
+        return () => (format === 'html' ? personalExportHtml(source) : jsonPieces(personalExportJson(source)))
+      })
     },
   )
 }
