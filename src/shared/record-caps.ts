@@ -10,6 +10,8 @@ export const RECORD_CAPS = {
   satScores: 50,
   actScores: 50,
   notes: 500,
+  /** Guardians linked, and guardian invites not yet used or expired. */
+  guardians: 10,
 } as const
 
 export type CappedKind = keyof typeof RECORD_CAPS
@@ -35,6 +37,10 @@ export const RECORD_CAP_PROBLEMS: Record<CappedKind, { code: string; detail: str
   actScores: {
     code: 'too-many-act-scores',
     detail: `This record already has ${RECORD_CAPS.actScores} ACT scores, the most it can hold. Delete one first.`,
+  },
+  guardians: {
+    code: 'too-many-guardians',
+    detail: `This student already has ${RECORD_CAPS.guardians} guardians linked or invited, the most a record can hold. Remove one first.`,
   },
   notes: {
     code: 'too-many-notes',

@@ -7,6 +7,7 @@ import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { auditedInvite, inviteExpiry } from '../invites/invites'
 import { studentAccess } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -85,6 +86,7 @@ export async function inviteOrLinkGuardian(
       tx,
       sql`select u.name from users u where u.id = ${studentId}`,
     )
+    await refuseOverCap(tx, studentId, 'guardians')
     const [existing] = await selectRows<{ id: string; name: string; email: string; disabled: boolean }>(
       tx,
       sql`select id, name, email, disabled_at is not null as disabled from users
