@@ -7,6 +7,7 @@ import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
+import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
 import { buildIsStale } from './lib/build-state.mjs'
 
@@ -19,6 +20,8 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 /** Only the rows under load whose label holds this text (`search`, `users/me`, `SAT score`…). */
 const MATCH = process.env.BENCH_MATCH
+/** How many people export the largest record at once (`BENCH_ONLY=exports` runs only that row). */
+const EXPORTERS = 20
 const CONNECTIONS = 100
 const rows: Array<[string, string, string]> = []
 
@@ -259,7 +262,7 @@ async function oneAtATime(
 
 interface People {
   student: { id: string; email: string; password: string }
-  coach: { email: string; password: string }
+  coach: { id: string; email: string; password: string }
   admin: { email: string; password: string }
 }
 
@@ -440,6 +443,158 @@ function scoreRounds(base: string, records: string[], cookie: string, pid: numbe
   })
 }
 
+/**
+ * The largest record allowed: every kind at its cap (docs/product.md#how-much-a-record-holds),
+ * every text at its longest, in characters that cost the most to escape and encode ("<" and a
+ * quote, then two and three UTF-8 bytes), and for each item the audit event its add writes.
+ */
+async function seedLargestRecord(run: RunSql, studentId: string, authorId: string) {
+  const text = (length: number) => `repeat('"<é漢', ${length / 4})`
+  const s = `'${studentId}'`
+  const a = `'${authorId}'`
+  await run(`
+    insert into tasks (student_id, title, details, assignee_id, created_by_id)
+      select ${s}, ${text(200)}, ${text(5000)}, ${s}, ${a} from generate_series(1, ${RECORD_CAPS.tasks});
+    insert into college_entries (student_id, name, round, notes)
+      select ${s}, ${text(120)}, 'RD', ${text(2000)} from generate_series(1, ${RECORD_CAPS.colleges});
+    insert into sat_scores (student_id, date, english, math, note, created_by_id)
+      select ${s}, date '2020-01-01' + g, 700, 700, ${text(200)}, ${a} from generate_series(1, ${RECORD_CAPS.satScores}) g;
+    insert into act_scores (student_id, date, english, math, reading, science, note, created_by_id)
+      select ${s}, date '2020-01-01' + g, 30, 30, 30, 30, ${text(200)}, ${a} from generate_series(1, ${RECORD_CAPS.actScores}) g;
+    insert into session_notes (student_id, author_id, date, visibility, body)
+      select ${s}, ${a}, date '2020-01-01' + g, 'internal', ${text(20000)} from generate_series(1, ${RECORD_CAPS.notes}) g;
+    insert into documents (student_id, creator_id, name, url)
+      select ${s}, ${a}, ${text(200)}, 'https://docs.example.com/' || repeat('a', 1975) from generate_series(1, ${RECORD_CAPS.documents});
+    insert into audit_events (actor_id, action, subject_type, subject_id, student_id, after)
+      select ${a}::uuid, 'task.created', 'task', id, student_id, jsonb_build_object('title', title, 'details', details) from tasks where student_id = ${s}
+      union all select ${a}, 'college.created', 'college', id, student_id, jsonb_build_object('name', name, 'notes', notes) from college_entries where student_id = ${s}
+      union all select ${a}, 'score.added', 'score', id, student_id, jsonb_build_object('note', note) from sat_scores where student_id = ${s}
+      union all select ${a}, 'score.added', 'score', id, student_id, jsonb_build_object('note', note) from act_scores where student_id = ${s}
+      union all select ${a}, 'note.created', 'note', id, student_id, jsonb_build_object('body', body) from session_notes where student_id = ${s}
+      union all select ${a}, 'document.created', 'document', id, student_id, jsonb_build_object('name', name, 'url', url) from documents where student_id = ${s};
+    analyze;
+  `)
+}
+
+/**
+ * EXPORTERS admins export the largest record at once (JSON, gzip as a browser asks), while RSS is
+ * sampled every 100 ms and `/api/health` is asked every 50 ms, one at a time.
+ */
+async function exportRow(
+  kind: 'PostgreSQL' | 'embedded',
+  port: number,
+  pid: number,
+  studentId: string,
+  admins: Array<{ email: string; password: string }>,
+) {
+  const base = `http://127.0.0.1:${port}`
+  const cookies: string[] = []
+  for (const admin of admins) cookies.push(await signIn(port, admin))
+  const rssBefore = rssMb(pid)
+  let peakRss = rssBefore
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100)
+  let exporting = true
+  const healthTimes: number[] = []
+  const health = (async () => {
+    while (exporting) {
+      const started = performance.now()
+      await (await fetch(`${base}/api/health`)).arrayBuffer()
+      healthTimes.push(performance.now() - started)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  })()
+  const started = performance.now()
+  const sizes = await Promise.all(
+    cookies.map(async (cookie) => {
+      const response = await fetch(`${base}/api/v1/students/${studentId}/export`, { headers: { cookie } })
+      if (response.status !== 200) throw new Error(`export answered ${response.status}`)
+      let bytes = 0
+      for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength
+      return bytes
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  exporting = false
+  await health
+  clearInterval(sampler)
+  healthTimes.sort((x, y) => x - y)
+  const worst = healthTimes.at(-1) ?? 0
+  const p99 = healthTimes[Math.floor(healthTimes.length * 0.99)] ?? 0
+  rows.push([
+    `export of the largest record allowed, ${EXPORTERS} admins at once (${kind})`,
+    `${(sizes[0]! / 1e6).toFixed(1)} MB each, all in ${seconds.toFixed(1)} s; RSS ${rssBefore.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB`,
+    kind === 'PostgreSQL' ? 'RSS < 200 MB' : 'RSS < 300 MB',
+  ])
+  rows.push([
+    `/api/health during those exports (${kind})`,
+    `worst ${worst.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms over ${healthTimes.length} checks`,
+    '< 100 ms',
+  ])
+}
+
+/**
+ * The export row on a database of its own (a fresh PostgreSQL database or embedded folder): the
+ * people, EXPORTERS admins and the largest record, then a server, then the row.
+ */
+async function exportRowAlone(kind: 'PostgreSQL' | 'embedded') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-bench-exports-'))
+  const dbName = `crestline_bench_exports_${process.pid}`
+  const admin = kind === 'PostgreSQL' ? new pg.Client({ connectionString: PG_URL }) : undefined
+  const url = new URL(PG_URL)
+  url.pathname = `/${dbName}`
+  try {
+    if (admin) {
+      await admin.connect()
+      await admin.query(`create database ${dbName}`)
+    }
+    const database = admin
+      ? await openDatabase({ url: url.toString(), poolSize: 2 })
+      : await openDatabase({ dataDir })
+    const people = await createPeople(database.db)
+    const admins = []
+    for (let i = 0; i < EXPORTERS; i++) admins.push(await createUser(database.db, { roles: ['admin'] }))
+    const seeded = performance.now()
+    if (admin) {
+      const client = new pg.Client({ connectionString: url.toString() })
+      await client.connect()
+      await seedLargestRecord((statements) => client.query(statements), people.student.id, people.coach.id)
+      await client.end()
+    } else {
+      const pglite = (database.db as unknown as { $client: { exec(sql: string): Promise<unknown> } }).$client
+      await seedLargestRecord((statements) => pglite.exec(statements), people.student.id, people.coach.id)
+    }
+    await database.close()
+    console.error(
+      `seeded the largest record (${kind}) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    )
+    const port = await freePort()
+    const server = startServer({
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PORT: String(port),
+      ...(admin ? { DATABASE_URL: url.toString() } : {}),
+    })
+    try {
+      await waitFor200(`http://127.0.0.1:${port}/api/health`)
+      await exportRow(kind, port, server.pid!, people.student.id, admins)
+    } finally {
+      await stop(server)
+    }
+  } catch (error) {
+    // Printed here: dropping the database below ends any connection still open, with its own error.
+    console.error(error)
+    throw error
+  } finally {
+    if (process.env.BENCH_KEEP_DB) console.error(`kept ${admin ? `database ${dbName}` : dataDir}`)
+    else rmSync(dataDir, { recursive: true, force: true })
+    if (admin) {
+      if (!process.env.BENCH_KEEP_DB)
+        await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {})
+      await admin.end()
+    }
+  }
+}
+
 async function main() {
   // It measures the production build, as `npm start` serves it: build first when that is missing or stale.
   const stale = buildIsStale()
@@ -450,6 +605,12 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'sizes') {
     javascriptSizes()
+    printRows()
+    return
+  }
+  if (process.env.BENCH_ONLY === 'exports') {
+    if (!process.env.BENCH_SKIP_POSTGRES) await exportRowAlone('PostgreSQL')
+    if (!process.env.BENCH_SKIP_EMBEDDED) await exportRowAlone('embedded')
     printRows()
     return
   }
@@ -555,6 +716,8 @@ async function main() {
     else await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {})
     await admin.end()
   }
+  await exportRowAlone('PostgreSQL')
+  if (!process.env.BENCH_SKIP_EMBEDDED) await exportRowAlone('embedded')
   await startupTimes()
   javascriptSizes()
   printRows()

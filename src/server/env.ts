@@ -51,6 +51,8 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
     /** Test-only: multiplies the auth rate limits. Refused in production (docs/api.md#rate-limits). */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+    /** Seconds after one data export begins before the same person may begin another (docs/api.md#rate-limits). */
+    EXPORT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.AUTH_SECRET) {

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { RECORD_CAPS } from './record-caps'
 import { orRequired, requiredText, uuidField } from './validation'
 
 export const DOCUMENT_NAME_MAX = 200
 export const DOCUMENT_URL_MAX = 2000
 /** Documents one record may hold; the next add is a 409 `too-many-documents`. */
-export const MAX_DOCUMENTS_PER_STUDENT = 200
+export const MAX_DOCUMENTS_PER_STUDENT = RECORD_CAPS.documents
 
 /** Only absolute http(s) links: never `javascript:`, `data:` or a relative path (docs/product.md#documents). */
 export const documentUrlField = z

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { addGuardian, addToTeam, createCollege } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -163,5 +164,25 @@ describe('the college list', () => {
     const after = (await get('/api/v1/screens/admin', admin.cookie)).json().collegeStatuses
     expect(after.submitted ?? 0).toBe(before.submitted - 1)
     expect(entry.status).toBe('submitted')
+  })
+})
+
+describe('college entries per record are capped', () => {
+  it(`refuses a college entry past the cap of ${RECORD_CAPS.colleges} with 409, writing nothing and no audit event`, async () => {
+    const { student, base } = await family()
+    await t.db.execute(sql`insert into college_entries (student_id, name, round)
+      select ${student.id}, 'College ' || g, 'RD' from generate_series(1, ${RECORD_CAPS.colleges}) g`)
+    const refused = await send('POST', base, student.cookie, { name: 'One too many', round: 'EA' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      code: 'too-many-colleges',
+      detail: `This record already has ${RECORD_CAPS.colleges} colleges on its list, the most it can hold. Remove one first.`,
+    })
+    const [counted] = await selectRows<{ entries: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from college_entries where student_id = ${student.id}) as entries,
+        (select count(*)::int from audit_events where student_id = ${student.id}) as events`,
+    )
+    expect(counted).toEqual({ entries: RECORD_CAPS.colleges, events: 0 })
   })
 })

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beginExport } from '../../src/server/modules/data-rights/export-gate'
 import {
   addGuardian,
   addToTeam,
@@ -8,7 +10,7 @@ import {
   createSatScore,
   createTask,
 } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, secondInstance, type TestApp } from '../helpers/test-app'
 
 /** Copies of a person's data: an admin's of a student's record, and anyone's of their own. */
 let t: TestApp
@@ -138,5 +140,91 @@ describe('your own data', () => {
     const page = await get('/api/v1/users/me/export?format=html', educator.cookie)
     expect(page.body).toContain('Signed-in devices')
     expect(page.body).toContain('What you changed')
+  })
+})
+
+describe('exports are streamed', () => {
+  it('writes the answer as a stream (chunked, no Content-Length), byte for byte the JSON it always was', async () => {
+    for (const [url, cookie] of [
+      [`/api/v1/students/${student.id}/export`, admin.cookie],
+      ['/api/v1/users/me/export', student.cookie],
+    ] as const) {
+      const answer = await get(url, cookie)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.headers['content-length']).toBeUndefined()
+      expect(answer.headers['transfer-encoding']).toBe('chunked')
+      expect(answer.headers['cache-control']).toBe('no-store')
+      expect(answer.body).toBe(JSON.stringify(JSON.parse(answer.body), null, 2))
+    }
+    const page = await get(`/api/v1/students/${student.id}/export?format=html`, admin.cookie)
+    expect(page.headers['transfer-encoding']).toBe('chunked')
+    expect(page.body).toMatch(/^<!doctype html>[\s\S]*<\/body><\/html>$/)
+  })
+})
+
+describe('one export at a time per person, with a cooldown', () => {
+  let c: TestApp
+  let other: Awaited<ReturnType<typeof secondInstance>>
+  beforeAll(async () => {
+    c = await createTestApp({ EXPORT_COOLDOWN_SECONDS: '10' })
+    other = await secondInstance(c, { EXPORT_COOLDOWN_SECONDS: '10' })
+  })
+  afterAll(async () => {
+    await other.close()
+    await c.close()
+  })
+  const windBack = () =>
+    c.db.execute(
+      sql`update rate_limit_buckets set reset_at = now() - interval '1 second' where key like 'export:%'`,
+    )
+
+  it('refuses a second export at once or soon after, on any instance, with 429 and Retry-After; after the cooldown it works', async () => {
+    const person = await c.userWith({ roles: ['admin'] })
+    const pupil = await c.userWith({ roles: ['student'] })
+    const url = `/api/v1/students/${pupil.id}/export`
+    // An unknown student is a 404 before the hold is taken: it costs no cooldown.
+    const missing = await c.request({
+      method: 'GET',
+      url: '/api/v1/students/00000000-0000-4000-8000-000000000000/export',
+      cookie: person.cookie,
+    })
+    expect(missing.statusCode).toBe(404)
+    const answers = await Promise.all([
+      c.request({ method: 'GET', url, cookie: person.cookie }),
+      other.request({ method: 'GET', url: '/api/v1/users/me/export', cookie: person.cookie }),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429])
+    const soon = await other.request({ method: 'GET', url, cookie: person.cookie })
+    for (const refused of [answers.find((answer) => answer.statusCode === 429)!, soon]) {
+      expect(refused.statusCode).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10)
+      expect(refused.json()).toMatchObject({ code: 'export-too-soon' })
+      expect(refused.json().detail).toMatch(
+        /^Your last export is still being prepared or has only just begun\./,
+      )
+    }
+    // Someone else is not held up by this person's export.
+    const pupilsOwn = await c.request({ method: 'GET', url: '/api/v1/users/me/export', cookie: pupil.cookie })
+    expect(pupilsOwn.statusCode).toBe(200)
+    await windBack()
+    const later = await other.request({ method: 'GET', url, cookie: person.cookie })
+    expect(later.statusCode).toBe(200)
+    expect(later.json()).toMatchObject({ kind: 'student-record' })
+  })
+
+  it('holds while an export runs, also past the cooldown, and lets go when it ends', async () => {
+    const person = await c.userWith({ roles: ['educator'] })
+    const release = await beginExport(c.db, person.id, 10)
+    await c.db.execute(
+      sql`update rate_limit_buckets set reset_at = now() + interval '5 minutes' where key = ${`export:${person.id}`}`,
+    )
+    const running = await c.request({ method: 'GET', url: '/api/v1/users/me/export', cookie: person.cookie })
+    expect(running.statusCode).toBe(429)
+    expect(running.headers['retry-after']).toBe('10')
+    await release()
+    await windBack()
+    const after = await c.request({ method: 'GET', url: '/api/v1/users/me/export', cookie: person.cookie })
+    expect(after.statusCode).toBe(200)
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { addGuardian, addToTeam, createDocument, createNote, createSatScore } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
@@ -587,5 +588,33 @@ describe('linking an existing account needs its owner', () => {
       [byInvite.id]: true,
       [atOnce.id]: false,
     })
+  })
+})
+
+describe('guardians per record are capped', () => {
+  it(`refuses a guardian past the cap of ${RECORD_CAPS.guardians} (links and open invites) with 409, writing nothing and no audit event`, async () => {
+    const student = await newStudent('Cap Family')
+    await t.db.execute(sql`with g as (
+        insert into users (name, email, onboarding_required)
+        select 'Filled guardian ' || n, 'filled-' || n || '-' || ${student.id} || '@example.test', false
+        from generate_series(1, ${RECORD_CAPS.guardians - 1}) n returning id),
+      p as (insert into guardian_profiles (user_id) select id from g returning user_id)
+      insert into guardian_links (guardian_id, student_id, relationship) select user_id, ${student.id}, 'Parent' from p`)
+    await t.db.execute(sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at)
+      values (${freshEmail('open')}, ${student.id}, 'Aunt', now() + interval '14 days')`)
+    const email = freshEmail()
+    const refused = await invite(student.id, educator.cookie, { email, relationship: 'Uncle' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      code: 'too-many-guardians',
+      detail: `This student already has ${RECORD_CAPS.guardians} guardians linked or invited, the most a record can hold. Remove one first.`,
+    })
+    const [counted] = await selectRows<{ links: number; invites: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from guardian_links where student_id = ${student.id}) as links,
+        (select count(*)::int from user_invites where guardian_student_id = ${student.id}) as invites,
+        (select count(*)::int from audit_events where student_id = ${student.id}) as events`,
+    )
+    expect(counted).toEqual({ links: RECORD_CAPS.guardians - 1, invites: 1, events: 0 })
   })
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { latestScoreDate } from '../../src/shared/scores'
 import { addGuardian, addToTeam, createNote } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
@@ -297,5 +298,26 @@ describe('Markdown in notes', () => {
     expect(written.statusCode).toBe(201)
     const read = (await get(base, student.cookie)).json()
     expect(read.notes[0].body).toBe(hostile)
+  })
+})
+
+describe('session notes per record are capped', () => {
+  it(`refuses a note past the cap of ${RECORD_CAPS.notes} with 409, writing nothing and no audit event`, async () => {
+    const { student, base } = await family('Cap Notes')
+    await t.db.execute(sql`insert into session_notes (student_id, author_id, date, visibility, body)
+      select ${student.id}, ${educator.id}, date '2025-01-01' + g, 'internal', 'Filled ' || g
+      from generate_series(1, ${RECORD_CAPS.notes}) g`)
+    const refused = await send('POST', base, educator.cookie, note({ visibility: 'shared' }))
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      code: 'too-many-notes',
+      detail: `This record already has ${RECORD_CAPS.notes} session notes, the most it can hold. Delete old notes first.`,
+    })
+    const [counted] = await selectRows<{ notes: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from session_notes where student_id = ${student.id}) as notes,
+        (select count(*)::int from audit_events where student_id = ${student.id}) as events`,
+    )
+    expect(counted).toEqual({ notes: RECORD_CAPS.notes, events: 0 })
   })
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { scoreProgress } from '../../src/shared/scores'
 import { addGuardian, addToTeam, createSatScore } from '../factories'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
@@ -405,4 +406,49 @@ describe('progress', () => {
     expect(deleted.statusCode, deleted.body).toBe(204)
     expect(await progress()).toEqual(before)
   })
+})
+
+describe('entries per record are capped', () => {
+  const cases = [
+    {
+      test: 'sat',
+      cap: RECORD_CAPS.satScores,
+      fill: (id: string) =>
+        sql`insert into sat_scores (student_id, date, english, math)
+        select ${id}, date '2020-01-01' + g, 600, 600 from generate_series(1, ${RECORD_CAPS.satScores}) g`,
+      body: { date: '2026-03-14', english: 650, math: 700 },
+      code: 'too-many-sat-scores',
+      detail: `This record already has ${RECORD_CAPS.satScores} SAT scores, the most it can hold. Delete one first.`,
+    },
+    {
+      test: 'act',
+      cap: RECORD_CAPS.actScores,
+      fill: (id: string) =>
+        sql`insert into act_scores (student_id, date, english, math, reading, science)
+        select ${id}, date '2020-01-01' + g, 30, 30, 30, 30 from generate_series(1, ${RECORD_CAPS.actScores}) g`,
+      body: { date: '2025-06-14', english: 30, math: 31, reading: 32, science: 33 },
+      code: 'too-many-act-scores',
+      detail: `This record already has ${RECORD_CAPS.actScores} ACT scores, the most it can hold. Delete one first.`,
+    },
+  ] as const
+  for (const { test, cap, fill, body, code, detail } of cases) {
+    it(`refuses an ${test.toUpperCase()} entry past the cap of ${cap} with 409, writing nothing and no audit event`, async () => {
+      const student = await newStudent()
+      await t.db.execute(fill(student.id))
+      const refused = await send(
+        'POST',
+        `/api/v1/students/${student.id}/${test}-scores`,
+        educator.cookie,
+        body,
+      )
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toMatchObject({ code, detail })
+      const [counted] = await selectRows<{ entries: number; events: number }>(
+        t.db,
+        sql`select (select count(*)::int from ${sql.raw(`${test}_scores`)} where student_id = ${student.id}) as entries,
+          (select count(*)::int from audit_events where student_id = ${student.id}) as events`,
+      )
+      expect(counted).toEqual({ entries: cap, events: 0 })
+    })
+  }
 })

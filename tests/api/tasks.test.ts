@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { addGuardian, addToTeam, createTask } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -330,5 +331,25 @@ describe('staff who leave', () => {
     ])
     const reassigned = await send('PATCH', `${base}/${call}`, educator.cookie, { assigneeUUID: educator.id })
     expect(reassigned.json()).toMatchObject({ assignee: { uuid: educator.id }, needsNewAssignee: false })
+  })
+})
+
+describe('tasks per record are capped', () => {
+  it(`refuses a task past the cap of ${RECORD_CAPS.tasks} with 409, writing nothing and no audit event`, async () => {
+    const { student, base } = await family('Cap Tasks')
+    await t.db.execute(sql`insert into tasks (student_id, title, assignee_id, created_by_id)
+      select ${student.id}, 'Filled ' || g, ${student.id}, ${student.id} from generate_series(1, ${RECORD_CAPS.tasks}) g`)
+    const refused = await send('POST', base, educator.cookie, { title: 'One too many' })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toMatchObject({
+      code: 'too-many-tasks',
+      detail: `This record already has ${RECORD_CAPS.tasks} tasks, the most it can hold. Delete done tasks first.`,
+    })
+    const [counted] = await selectRows<{ tasks: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from tasks where student_id = ${student.id}) as tasks,
+        (select count(*)::int from audit_events where student_id = ${student.id}) as events`,
+    )
+    expect(counted).toEqual({ tasks: RECORD_CAPS.tasks, events: 0 })
   })
 })

@@ -30,6 +30,8 @@ const testEnv = (dataDir: string, env: Record<string, string> = {}) =>
     APP_ORIGIN: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-auth',
     AUTH_RATE_LIMIT_SCALE: '1000',
+    // Files export one after another; the cooldown's own tests set it back (data-rights.test.ts).
+    EXPORT_COOLDOWN_SECONDS: '0',
     LOG_LEVEL: 'silent',
     ...env,
   })
@@ -92,9 +94,12 @@ export function sessionCookie(setCookie: string | string[] | undefined): string 
  * Another instance of the app on the same database, as a second server behind a load balancer
  * would be: its own memory (caches, limits), the same data. Closing it leaves the database open.
  */
-export async function secondInstance(t: TestApp): Promise<Pick<TestApp, 'app' | 'request' | 'close'>> {
+export async function secondInstance(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<Pick<TestApp, 'app' | 'request' | 'close'>> {
   const app = await buildApp({
-    env: testEnv(t.dataDir),
+    env: testEnv(t.dataDir, env),
     database: { ...t.database, close: async () => {} },
     logger: false,
   })

@@ -13,6 +13,7 @@ import { selectRows } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -89,6 +90,7 @@ export async function addCollege(
     }
   }
   return db.transaction(async (tx) => {
+    await refuseOverCap(tx, studentId, 'colleges')
     const [row] = await selectRows<EntryRow>(
       tx,
       sql`insert into college_entries as e (student_id, name, round, deadline, status, notes)

@@ -13,10 +13,17 @@ import { listColleges } from '../colleges/colleges'
 import { listNotes } from '../notes/notes'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
-import { listTasks } from '../tasks/tasks'
+import { taskPages } from '../tasks/tasks'
 import { getCurrentUser, type Viewer } from '../users/current-user'
+import { StreamedArray, StreamedObject } from './json-stream'
 
-/** One student's record as its reader sees it, with everything hung on it. */
+/**
+ * The exports of docs/product.md#data-rights, as sources read while the answer is written: each
+ * section is loaded when the writer reaches it, the long ones (notes, tasks, history) a page at a
+ * time, so the largest record's export holds one page in memory, never the whole document.
+ */
+
+/** One student's record as its reader sees it, with everything hung on it (the JSON's shape). */
 export interface RecordExport {
   record: Student
   notes: SessionNote[]
@@ -54,56 +61,86 @@ export interface PersonalExport {
   activity: AuditEvent[]
 }
 
-/** Every page of a keyset-paged list, one after another. */
-async function allPages<T>(
+/** A `RecordExport` to be read in order: the record, then its lists, each when asked for. */
+export interface RecordSource {
+  record(): Promise<Student>
+  notes(): AsyncIterable<SessionNote>
+  tasks(): AsyncIterable<Task>
+  colleges(): Promise<CollegeEntry[]>
+}
+
+export interface StudentExportSource {
+  exportedAt: string
+  exportedBy: { name: string; uuid: string }
+  account: CurrentUser
+  student: RecordSource
+  history(): AsyncIterable<AuditEvent>
+}
+
+export interface PersonalExportSource {
+  exportedAt: string
+  account: CurrentUser
+  sessions: SessionExport[]
+  records: RecordSource[]
+  activity(): AsyncIterable<AuditEvent>
+}
+
+/** Pages this small keep a page of the longest items (20,000-character notes) under half a megabyte. */
+const PAGE = 10
+
+/** Every item of a keyset-paged list, one page loaded at a time. */
+async function* allPages<T>(
   load: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
-): Promise<T[]> {
-  const items: T[] = []
+): AsyncGenerator<T> {
   let cursor: string | undefined
   do {
     const page = await load(cursor)
-    items.push(...page.items)
+    yield* page.items
     cursor = page.nextCursor ?? undefined
   } while (cursor)
-  return items
 }
 
 const auditTrail = (db: DbOrTx, filter: { studentId?: string; actorId?: string }) =>
   allPages(async (cursor) => {
-    const page = await listAuditEvents(db, { ...filter, cursor, limit: 100 })
+    const page = await listAuditEvents(db, { ...filter, cursor, limit: PAGE })
     return { items: page.events, nextCursor: page.nextCursor }
   })
 
 /** The record with its notes, tasks and college list, each as this reader may see it. */
-async function recordFor(db: DbOrTx, viewer: Viewer, studentId: string): Promise<RecordExport> {
-  const { student } = await getStudent(db, viewer, studentId)
-  const notes = await allPages(async (cursor) => {
-    const page = await listNotes(db, viewer, studentId, { cursor, limit: 100 })
-    return { items: page.notes, nextCursor: page.nextCursor }
-  })
+function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: Student): RecordSource {
   return {
-    record: student,
-    notes,
-    tasks: await listTasks(db, viewer, studentId),
-    colleges: await listColleges(db, viewer, studentId),
+    record: async () => loaded ?? (await getStudent(db, viewer, studentId)).student,
+    notes: () =>
+      allPages(async (cursor) => {
+        const page = await listNotes(db, viewer, studentId, { cursor, limit: PAGE })
+        return { items: page.notes, nextCursor: page.nextCursor }
+      }),
+    tasks: async function* () {
+      for await (const page of taskPages(db, viewer, studentId, PAGE)) yield* page
+    },
+    colleges: () => listColleges(db, viewer, studentId),
   }
 }
 
-export async function exportStudent(db: DbOrTx, viewer: Viewer, studentId: string): Promise<StudentExport> {
-  const student = await recordFor(db, viewer, studentId)
+/** Checks the student exists for this admin (404 before anything is written) and opens the source. */
+export async function exportStudent(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): Promise<StudentExportSource> {
+  const { student } = await getStudent(db, viewer, studentId)
   const account = await getCurrentUser(db, studentId)
   if (!account) throw notFound('No such student.')
   return {
-    kind: 'student-record',
     exportedAt: new Date().toISOString(),
     exportedBy: { name: viewer.name, uuid: viewer.id },
     account,
-    student,
-    history: await auditTrail(db, { studentId }),
+    student: recordSource(db, viewer, studentId, student),
+    history: () => auditTrail(db, { studentId }),
   }
 }
 
-export async function exportMe(db: DbOrTx, viewer: Viewer): Promise<PersonalExport> {
+export async function exportMe(db: DbOrTx, viewer: Viewer): Promise<PersonalExportSource> {
   const account = await getCurrentUser(db, viewer.id)
   if (!account) throw notFound('No such user.')
   const sessions = await selectRows<SessionExport>(
@@ -118,14 +155,49 @@ export async function exportMe(db: DbOrTx, viewer: Viewer): Promise<PersonalExpo
       and ${guardianLinkCountsSql(sql`gl.accepted_at`, viewer.id)} order by created_at`,
   )
   const studentIds = [...(viewer.roles.has('student') ? [viewer.id] : []), ...linked.map((row) => row.id)]
-  const records: RecordExport[] = []
-  for (const studentId of studentIds) records.push(await recordFor(db, viewer, studentId))
   return {
-    kind: 'personal-data',
     exportedAt: new Date().toISOString(),
     account,
     sessions,
-    records,
-    activity: await auditTrail(db, { actorId: viewer.id }),
+    records: studentIds.map((studentId) => recordSource(db, viewer, studentId)),
+    activity: () => auditTrail(db, { actorId: viewer.id }),
   }
+}
+
+function recordJson(source: RecordSource): StreamedObject {
+  return new StreamedObject(async function* () {
+    yield ['record', await source.record()]
+    yield ['notes', new StreamedArray(source.notes)]
+    yield ['tasks', new StreamedArray(source.tasks)]
+    yield ['colleges', await source.colleges()]
+  })
+}
+
+/** The JSON of `StudentExport`, to be written with `jsonPieces`. */
+export function studentExportJson(source: StudentExportSource): StreamedObject {
+  return new StreamedObject(async function* () {
+    yield ['kind', 'student-record']
+    yield ['exportedAt', source.exportedAt]
+    yield ['exportedBy', source.exportedBy]
+    yield ['account', source.account]
+    yield ['student', recordJson(source.student)]
+    yield ['history', new StreamedArray(source.history)]
+  })
+}
+
+/** The JSON of `PersonalExport`, to be written with `jsonPieces`. */
+export function personalExportJson(source: PersonalExportSource): StreamedObject {
+  return new StreamedObject(async function* () {
+    yield ['kind', 'personal-data']
+    yield ['exportedAt', source.exportedAt]
+    yield ['account', source.account]
+    yield ['sessions', source.sessions]
+    yield [
+      'records',
+      new StreamedArray(async function* () {
+        for (const record of source.records) yield recordJson(record)
+      }),
+    ]
+    yield ['activity', new StreamedArray(source.activity)]
+  })
 }

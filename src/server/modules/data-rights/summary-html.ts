@@ -4,12 +4,13 @@ import { formatPlainDate } from '../../../shared/dates'
 import { renderMarkdown } from '../../../shared/markdown'
 import { userRoleLabels } from '../../../shared/roles'
 import type { CurrentUser } from '../../../shared/users'
-import type { PersonalExport, RecordExport, StudentExport } from './export'
+import type { PersonalExportSource, RecordSource, StudentExportSource } from './export'
 
 /**
  * The readable copy of an export: one self-contained HTML page to open or print. Every piece of
  * text people typed goes through `text()` (escaped); note bodies through the shared safe Markdown
- * renderer, which escapes raw HTML and drops unsafe links. Nothing here loads anything.
+ * renderer, which escapes raw HTML and drops unsafe links. Nothing here loads anything. The page is
+ * written section by section and row by row as its sources are read (docs/product.md#data-rights).
  */
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -26,11 +27,24 @@ const date = (value: string | null) => (value ? text(formatPlainDate(value)) : '
 const when = (value: string) => text(`${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
 const dollars = (value: number | null) => (value === null ? '—' : `$${value.toLocaleString('en-US')}`)
 
-function table(caption: string, headers: string[], rows: string[][], empty: string): string {
-  if (rows.length === 0) return `<h3>${text(caption)}</h3><p class="muted">${text(empty)}</p>`
-  const head = headers.map((header) => `<th scope="col">${text(header)}</th>`).join('')
-  const body = rows.map((cells) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')
-  return `<table><caption>${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`
+type Rows = Iterable<string[]> | AsyncIterable<string[]>
+
+async function* mapEach<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield map(item)
+}
+
+/** A table whose rows are written as they come; its empty sentence when there are none. */
+async function* table(caption: string, headers: string[], rows: Rows, empty: string): AsyncGenerator<string> {
+  let started = false
+  for await (const cells of rows) {
+    if (!started) {
+      const head = headers.map((header) => `<th scope="col">${text(header)}</th>`).join('')
+      yield `<table><caption>${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>`
+      started = true
+    }
+    yield `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`
+  }
+  yield started ? '</tbody></table>' : `<h3>${text(caption)}</h3><p class="muted">${text(empty)}</p>`
 }
 
 function accountSection(account: CurrentUser): string {
@@ -43,100 +57,117 @@ function accountSection(account: CurrentUser): string {
   </dl></section>`
 }
 
-function recordSection({ record, notes, tasks, colleges }: RecordExport): string {
-  const sat = record.satScoresHistorical.map((score) => [
-    date(score.date),
-    text(score.english),
-    text(score.math),
-    text(score.cumulative),
-  ])
-  const act = record.actScoresHistorical.map((score) => [
-    date(score.date),
-    text(score.english),
-    text(score.math),
-    text(score.reading),
-    text(score.science),
-    text(score.cumulative),
-  ])
-  const noteItems = notes
-    .map(
-      (note) =>
-        `<article class="note"><h4>${date(note.date)} · ${text(note.author.name)}${
-          note.visibility === 'internal' ? ' · internal' : ''
-        }</h4>${renderMarkdown(note.body)}</article>`,
-    )
-    .join('')
-  return `<section><h2>${text(record.name)}${record.archived ? ' (archived)' : ''}</h2>
-    ${table('SAT scores', ['Date', 'Reading and Writing', 'Math', 'Total'], sat, 'No SAT scores.')}
-    ${table('ACT scores', ['Date', 'English', 'Math', 'Reading', 'Science', 'Composite'], act, 'No ACT scores.')}
-    ${table(
-      'Documents',
-      ['Name', 'Link', 'Added by', 'Added'],
-      record.documents.map((document) => [
-        text(document.name),
-        text(document.url),
-        text(document.creator.name),
-        when(document.createdAt),
-      ]),
-      'No documents.',
-    )}
-    ${table(
-      'Team',
-      ['Name', 'Roles'],
-      record.team.map((member) => [text(member.name), text(userRoleLabels(member).join(', '))]),
-      'No team members.',
-    )}
-    ${table(
-      'Family',
-      ['Name', 'Relationship'],
-      record.guardians.map((guardian) => [text(guardian.name), text(guardian.relationship)]),
-      'No guardians linked.',
-    )}
-    ${table(
-      'Tasks',
-      ['Task', 'Due', 'Assignee', 'Status'],
-      tasks.map((task) => [
-        text(task.title),
-        date(task.dueDate),
-        text(task.assignee.name),
-        text(task.status),
-      ]),
-      'No tasks.',
-    )}
-    ${table(
-      'College list',
-      ['College', 'Round', 'Deadline', 'Status', 'Cost of attendance', 'Aid offered', 'Net cost'],
-      colleges.map((entry) => [
-        text(entry.name),
-        text(entry.round),
-        date(entry.deadline),
-        text(entry.status),
-        dollars(entry.costOfAttendance),
-        dollars(entry.aidOffered),
-        dollars(entry.netCost),
-      ]),
-      'No colleges.',
-    )}
-    <h3>Session notes</h3>${noteItems || '<p class="muted">No session notes.</p>'}
-  </section>`
+async function* recordSection(source: RecordSource): AsyncGenerator<string> {
+  const record = await source.record()
+  yield `<section><h2>${text(record.name)}${record.archived ? ' (archived)' : ''}</h2>\n    `
+  yield* table(
+    'SAT scores',
+    ['Date', 'Reading and Writing', 'Math', 'Total'],
+    record.satScoresHistorical.map((score) => [
+      date(score.date),
+      text(score.english),
+      text(score.math),
+      text(score.cumulative),
+    ]),
+    'No SAT scores.',
+  )
+  yield '\n    '
+  yield* table(
+    'ACT scores',
+    ['Date', 'English', 'Math', 'Reading', 'Science', 'Composite'],
+    record.actScoresHistorical.map((score) => [
+      date(score.date),
+      text(score.english),
+      text(score.math),
+      text(score.reading),
+      text(score.science),
+      text(score.cumulative),
+    ]),
+    'No ACT scores.',
+  )
+  yield '\n    '
+  yield* table(
+    'Documents',
+    ['Name', 'Link', 'Added by', 'Added'],
+    record.documents.map((document) => [
+      text(document.name),
+      text(document.url),
+      text(document.creator.name),
+      when(document.createdAt),
+    ]),
+    'No documents.',
+  )
+  yield '\n    '
+  yield* table(
+    'Team',
+    ['Name', 'Roles'],
+    record.team.map((member) => [text(member.name), text(userRoleLabels(member).join(', '))]),
+    'No team members.',
+  )
+  yield '\n    '
+  yield* table(
+    'Family',
+    ['Name', 'Relationship'],
+    record.guardians.map((guardian) => [text(guardian.name), text(guardian.relationship)]),
+    'No guardians linked.',
+  )
+  yield '\n    '
+  yield* table(
+    'Tasks',
+    ['Task', 'Due', 'Assignee', 'Status'],
+    mapEach(source.tasks(), (task) => [
+      text(task.title),
+      date(task.dueDate),
+      text(task.assignee.name),
+      text(task.status),
+    ]),
+    'No tasks.',
+  )
+  yield '\n    '
+  yield* table(
+    'College list',
+    ['College', 'Round', 'Deadline', 'Status', 'Cost of attendance', 'Aid offered', 'Net cost'],
+    (await source.colleges()).map((entry) => [
+      text(entry.name),
+      text(entry.round),
+      date(entry.deadline),
+      text(entry.status),
+      dollars(entry.costOfAttendance),
+      dollars(entry.aidOffered),
+      dollars(entry.netCost),
+    ]),
+    'No colleges.',
+  )
+  yield '\n    <h3>Session notes</h3>'
+  let noNotes = true
+  for await (const note of source.notes()) {
+    noNotes = false
+    yield `<article class="note"><h4>${date(note.date)} · ${text(note.author.name)}${
+      note.visibility === 'internal' ? ' · internal' : ''
+    }</h4>${renderMarkdown(note.body)}</article>`
+  }
+  if (noNotes) yield '<p class="muted">No session notes.</p>'
+  yield '\n  </section>'
 }
 
-function historySection(title: string, events: AuditEvent[]): string {
-  return `<section>${table(
+async function* historySection(title: string, events: AsyncIterable<AuditEvent>): AsyncGenerator<string> {
+  yield '<section>'
+  yield* table(
     title,
     ['When', 'Who', 'What', 'Subject'],
-    events.map((event) => [
+    mapEach(events, (event) => [
       when(event.createdAt),
       text(event.actor?.name ?? 'A removed account'),
       text(event.action),
       text(event.subjectName ?? event.studentName ?? ''),
     ]),
     'Nothing recorded.',
-  )}</section>`
+  )
+  yield '</section>'
 }
 
-function page(title: string, exportedAt: string, body: string): string {
-  return `<!doctype html>
+async function* page(title: string, exportedAt: string, body: AsyncIterable<string>): AsyncGenerator<string> {
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${text(title)}</title>
@@ -149,35 +180,44 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-we
 .muted{color:#4b5563}.note{border-left:3px solid #d1d5db;padding-left:.75rem;margin:1rem 0}
 </style></head>
 <body><h1>${text(title)}</h1><p class="muted">${text(BRAND.name)} · exported ${when(exportedAt)}</p>
-${body}</body></html>`
+`
+  yield* body
+  yield '</body></html>'
 }
 
-export function studentExportHtml(data: StudentExport): string {
+export function studentExportHtml(source: StudentExportSource): AsyncGenerator<string> {
   return page(
-    `Student record: ${data.account.name}`,
-    data.exportedAt,
-    accountSection(data.account) + recordSection(data.student) + historySection('History', data.history),
+    `Student record: ${source.account.name}`,
+    source.exportedAt,
+    (async function* () {
+      yield accountSection(source.account)
+      yield* recordSection(source.student)
+      yield* historySection('History', source.history())
+    })(),
   )
 }
 
-export function personalExportHtml(data: PersonalExport): string {
-  const sessions = table(
-    'Signed-in devices',
-    ['Signed in', 'Last seen', 'Device', 'Address'],
-    data.sessions.map((session) => [
-      when(session.createdAt),
-      when(session.lastSeenAt),
-      text(session.userAgent ?? 'Unknown'),
-      text(session.ipAddress ?? 'Unknown'),
-    ]),
-    'No active sessions.',
-  )
+export function personalExportHtml(source: PersonalExportSource): AsyncGenerator<string> {
   return page(
-    `Your data: ${data.account.name}`,
-    data.exportedAt,
-    accountSection(data.account) +
-      `<section>${sessions}</section>` +
-      data.records.map(recordSection).join('') +
-      historySection('What you changed', data.activity),
+    `Your data: ${source.account.name}`,
+    source.exportedAt,
+    (async function* () {
+      yield accountSection(source.account)
+      yield '<section>'
+      yield* table(
+        'Signed-in devices',
+        ['Signed in', 'Last seen', 'Device', 'Address'],
+        source.sessions.map((session) => [
+          when(session.createdAt),
+          when(session.lastSeenAt),
+          text(session.userAgent ?? 'Unknown'),
+          text(session.ipAddress ?? 'Unknown'),
+        ]),
+        'No active sessions.',
+      )
+      yield '</section>'
+      for (const record of source.records) yield* recordSection(record)
+      yield* historySection('What you changed', source.activity())
+    })(),
   )
 }

@@ -7,6 +7,7 @@ import { conflict, fieldError, HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { auditedInvite, inviteExpiry } from '../invites/invites'
 import { studentAccess } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -118,6 +119,7 @@ export async function inviteGuardian(
   await requireFamilyManager(db, viewer, studentId)
   if (viewer.roles.has('admin')) return inviteOrLinkGuardian(db, viewer.id, studentId, body)
   return db.transaction(async (tx) => {
+    await refuseOverCap(tx, studentId, 'guardians')
     // Refused here only for people whose email the educator already sees: themself, the
     // student and the student's guardians. Anyone else is refused when they try to accept.
     if (body.email === viewer.email.toLowerCase()) {
@@ -156,6 +158,7 @@ export async function inviteOrLinkGuardian(
       tx,
       sql`select u.name from users u where u.id = ${studentId}`,
     )
+    await refuseOverCap(tx, studentId, 'guardians')
     const [existing] = await selectRows<{ id: string; name: string; email: string; disabled: boolean }>(
       tx,
       sql`select id, name, email, disabled_at is not null as disabled from users

@@ -13,6 +13,7 @@ import {
 } from '../admin/cursor'
 import { recordAudit } from '../audit/audit'
 import { type AccessOnRecord, studentAccess, viewerIsGuardianSql } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -152,6 +153,7 @@ export async function createNote(
 ): Promise<NoteWrite> {
   await requireNoteWriter(db, viewer, studentId)
   return db.transaction(async (tx) => {
+    await refuseOverCap(tx, studentId, 'notes')
     const shared = input.visibility === 'shared'
     const [inserted] = await selectRows<{ id: string }>(
       tx,

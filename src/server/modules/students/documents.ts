@@ -1,20 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   type DocumentInput,
   type DocumentUpdate,
   documentFilePath,
-  MAX_DOCUMENTS_PER_STUDENT,
   type StudentDocument,
 } from '../../../shared/documents'
 import { may } from '../../../shared/record-rules'
 import type { Db, DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
 import { documents, users } from '../../db/schema'
 import type { FileStore } from '../../files/store'
-import { conflict, fieldError, forbidden, notFound } from '../../problems'
+import { fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type AccessOnRecord, studentAccess } from './record'
+import { refuseOverCap } from './record-caps'
 import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
@@ -71,24 +70,6 @@ const audited = (row: DocumentRow) => ({
   pinned: row.pinned,
 })
 
-/**
- * A student's documents are capped (docs/product.md#documents): the student's row is locked first,
- * so two uploads at once cannot both slip under the cap.
- */
-async function refuseOverCap(tx: DbOrTx, studentId: string) {
-  await selectRows(tx, sql`select user_id from student_profiles where user_id = ${studentId} for update`)
-  const [counted] = await selectRows<{ count: number }>(
-    tx,
-    sql`select count(*)::int as count from documents where student_id = ${studentId}`,
-  )
-  if ((counted?.count ?? 0) >= MAX_DOCUMENTS_PER_STUDENT) {
-    throw conflict(
-      'too-many-documents',
-      `This record already holds ${MAX_DOCUMENTS_PER_STUDENT} documents. Delete one before adding another.`,
-    )
-  }
-}
-
 /** What a new document holds: a link's `url`, or an uploaded file's metadata. */
 type NewDocument = { name: string; hidden?: boolean | undefined; pinned?: boolean | undefined } & (
   | { url: string }
@@ -107,7 +88,7 @@ export async function writeNewDocument(
 ): Promise<StudentDocument> {
   const access = await requireDocumentWriter(tx, viewer, studentId)
   if (!may(access, 'documents.setHiddenOrPinned')) refuseStudentFlags({ hidden, pinned })
-  await refuseOverCap(tx, studentId)
+  await refuseOverCap(tx, studentId, 'documents')
   const [row] = await tx
     .insert(documents)
     .values({ studentId, creatorId: viewer.id, ...content, hidden: hidden ?? false, pinned: pinned ?? false })

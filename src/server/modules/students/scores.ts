@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import type { Viewer } from '../users/current-user'
 import { type AccessOnRecord, studentAccess } from './record'
+import { refuseOverCap } from './record-caps'
 import { requireRule } from './record-rules'
 import { isUuid } from './sql'
 
@@ -137,6 +138,7 @@ export async function addScore(
 ): Promise<SatScore | ActScore> {
   return db.transaction(async (tx) => {
     await requireScoreWriter(tx, viewer, studentId, 'scores.add')
+    await refuseOverCap(tx, studentId, kind === 'sat' ? 'satScores' : 'actScores')
     const columns = ['student_id', 'date', ...TESTS[kind].sections, 'source', 'note', 'created_by_id']
     const values = [
       studentId,

@@ -6,6 +6,7 @@ import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { type AccessOnRecord, mayReadRecordSql, studentAccess, viewerIsGuardianSql } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
@@ -79,6 +80,38 @@ export async function listTasks(db: DbOrTx, viewer: Viewer, studentId: string): 
   return rows.map(toTask)
 }
 
+/**
+ * The same list as `listTasks`, `pageSize` tasks at a time: the order is read first as ids, then
+ * each page's tasks, so an export never holds every task's details at once.
+ */
+export async function* taskPages(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  pageSize = 50,
+): AsyncGenerator<Task[]> {
+  await studentAccess(db, viewer, studentId)
+  const ids = (
+    await selectRows<{ id: string }>(
+      db,
+      sql`select t.id from tasks t where t.student_id = ${studentId} order by ${listOrder}`,
+    )
+  ).map((row) => row.id)
+  for (let start = 0; start < ids.length; start += pageSize) {
+    const pageIds = ids.slice(start, start + pageSize)
+    const rows = await selectRows<TaskRow>(
+      db,
+      sql`select ${taskColumns} from ${taskJoins} where t.student_id = ${studentId} and t.id in ${pageIds}`,
+    )
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    // A task deleted since the ids were read is left out.
+    yield pageIds.flatMap((id) => {
+      const row = byId.get(id)
+      return row ? [toTask(row)] : []
+    })
+  }
+}
+
 async function loadTask(tx: Tx, studentId: string, taskId: string): Promise<TaskRow> {
   if (!isUuid(taskId)) throw notFound('No such task.')
   const [row] = await selectRows<TaskRow>(
@@ -114,6 +147,7 @@ export async function createTask(
   requireRule(access, 'tasks.create', assigneeId === viewer.id)
   return db.transaction(async (tx) => {
     await checkAssignee(tx, studentId, assigneeId)
+    await refuseOverCap(tx, studentId, 'tasks')
     const done = input.status === 'done'
     const [inserted] = await selectRows<{ id: string }>(
       tx,
