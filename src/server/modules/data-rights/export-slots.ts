@@ -1,26 +1,23 @@
+import pLimit, { type LimitFunction } from 'p-limit'
+
 /**
  * How many exports one server instance reads and writes at once; the others wait for a slot
- * before reading anything. Each export holds about a page of its record while it writes, so this bounds the
- * memory that many people exporting at once can take (docs/performance.md, change 20), whatever
- * their number: the per-person hold (export-gate.ts) bounds how often each may ask.
+ * before reading anything. Each export holds about a page of its record while it writes, so this
+ * bounds the memory that many people exporting at once can take (docs/performance.md, change 20),
+ * whatever their number: the per-person hold (export-gate.ts) bounds how often each may ask.
+ * p-limit keeps the queue, as it does for password hashes (ADR 040); a slot is held from `take`
+ * until the function it gives is called (a second call does nothing).
  */
 export class ExportSlots {
-  private running = 0
-  private readonly waiting: Array<() => void> = []
+  readonly #limit: LimitFunction
 
-  constructor(private readonly size: number) {}
+  constructor(size: number) {
+    this.#limit = pLimit(size)
+  }
 
-  async take(): Promise<() => void> {
-    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve))
-    else this.running += 1
-    let given = false
-    return () => {
-      if (given) return
-      given = true
-      const next = this.waiting.shift()
-      // A slot handed on stays taken.
-      if (next) next()
-      else this.running -= 1
-    }
+  take(): Promise<() => void> {
+    return new Promise((taken) => {
+      void this.#limit(() => new Promise<void>((giveBack) => taken(() => giveBack())))
+    })
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 /**
  * JSON written piece by piece, byte for byte what `JSON.stringify(value, null, 2)` would write of
  * the whole: an export never holds its whole document (docs/product.md#data-rights). A value is
@@ -50,6 +51,9 @@ export async function* inChunks(pieces: AsyncIterable<string>, size = 16 * 1024)
     if (buffered.length >= size) {
       yield buffered
       buffered = ''
+      // Back to the event loop between chunks: the embedded database's queries run on it, and an
+      // export's reads chained one after another would keep every other request waiting.
+      await setImmediate()
     }
   }
   if (buffered) yield buffered
