@@ -550,28 +550,33 @@ describe('linking an existing account needs its owner', () => {
     expect(JSON.stringify(familyView.guardians)).not.toContain('notAccepted')
   })
 
-  it('the migration marks links made at once by an educator as not accepted, and every other link accepted', async () => {
+  it('the migration marks links made at once by an educator as not accepted, every other link accepted, and removes those held by staff, with an audit event', async () => {
     const student = await newStudent('Tao Then')
     const byCli = await t.userWith({ roles: ['guardian'] })
     const byAdmin = await t.userWith({ roles: ['guardian'] })
     const byInvite = await t.userWith({ roles: ['guardian'] })
     const atOnce = await t.userWith({ roles: ['guardian'] })
+    const selfLinked = await t.userWith({ roles: ['educator', 'guardian'] })
     await t.db.execute(sql`insert into guardian_links (guardian_id, student_id, relationship, created_by_id)
       values (${byCli.id}, ${student.id}, 'Parent', null), (${byAdmin.id}, ${student.id}, 'Parent', ${admin.id}),
-        (${byInvite.id}, ${student.id}, 'Parent', ${educator.id}), (${atOnce.id}, ${student.id}, 'Parent', ${educator.id})`)
+        (${byInvite.id}, ${student.id}, 'Parent', ${educator.id}), (${atOnce.id}, ${student.id}, 'Parent', ${educator.id}),
+        (${selfLinked.id}, ${student.id}, 'Parent', ${selfLinked.id})`)
     await t.db.execute(sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at,
         created_by_id, used_at, user_id)
       values (${byInvite.email}, ${student.id}, 'Parent', now() + interval '1 day', ${educator.id}, now(), ${byInvite.id})`)
-    const [, marking] = readFileSync('drizzle/0009_guardian_link_acceptance.sql', 'utf8').split(
+    const [, marking, removing] = readFileSync('drizzle/0009_guardian_link_acceptance.sql', 'utf8').split(
       '--> statement-breakpoint',
     )
     const rollback = new Error('rollback')
     const marked = await t.db
       .transaction(async (tx) => {
         await tx.execute(sql.raw(marking!))
+        await tx.execute(sql.raw(removing!))
         const rows = await selectRows<{ guardian_id: string; accepted: boolean }>(
           tx,
-          sql`select guardian_id, accepted_at is not null as accepted from guardian_links where student_id = ${student.id}`,
+          sql`select guardian_id, accepted_at is not null as accepted from guardian_links where student_id = ${student.id}
+          union all select subject_id, null from audit_events
+          where student_id = ${student.id} and action = 'guardian.unlinked' and actor_id is null`,
         )
         throw Object.assign(rollback, { rows })
       })
@@ -587,11 +592,28 @@ describe('linking an existing account needs its owner', () => {
       [byAdmin.id]: true,
       [byInvite.id]: true,
       [atOnce.id]: false,
+      // Gone from the links; its removal is in the record's history.
+      [selfLinked.id]: null,
     })
   })
 })
 
 describe('guardians per record are capped', () => {
+  it('refuses to renew an expired guardian invite of a family already at its cap', async () => {
+    const student = await newStudent('Cap Renewal')
+    const [expired] = await selectRows<{ id: string }>(
+      t.db,
+      sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at)
+      values (${freshEmail('expired')}, ${student.id}, 'Aunt', now() - interval '1 day') returning id`,
+    )
+    await t.db.execute(sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at)
+      select 'held-' || n || '-' || ${student.id} || '@example.test', ${student.id}, 'Parent', now() + interval '1 day'
+      from generate_series(1, ${RECORD_CAPS.guardians}) n`)
+    const renewed = await send('POST', `/api/v1/user-invites/${expired!.id}/resend`, admin.cookie)
+    expect(renewed.statusCode).toBe(409)
+    expect(renewed.json().code).toBe('too-many-guardians')
+  })
+
   it(`refuses a guardian past the cap of ${RECORD_CAPS.guardians} (links and open invites) with 409, writing nothing and no audit event`, async () => {
     const student = await newStudent('Cap Family')
     await t.db.execute(sql`with g as (
