@@ -7,8 +7,8 @@ import { requestPath } from './plugins/request-path'
  * the log keeps the route, never the secret. Matched on the decoded path, as the router routes.
  */
 const CAPABILITIES: Array<[RegExp, string]> = [
-  [/^\/api\/v1\/calendar\/[^/]*$/, '/api/v1/calendar/{token}.ics'],
-  [/^\/api\/v1\/user-invites\/[^/]+/, '/api/v1/user-invites/{id}'],
+  [/\/v1\/calendar\/[^/]+/g, '/v1/calendar/{token}.ics'],
+  [/\/v1\/user-invites\/(?!import(?:\/|$))[^/]+/g, '/v1/user-invites/{id}'],
 ]
 
 /**
@@ -18,8 +18,8 @@ const CAPABILITIES: Array<[RegExp, string]> = [
  */
 export function loggedUrl(url: string): string {
   const path = requestPath(url)
-  const [pattern, placeholder] = CAPABILITIES.find(([test]) => test.test(path)) ?? []
-  const kept = pattern && placeholder ? path.replace(pattern, placeholder) : path
+  // Anywhere in the path, so that a spelling no route takes (a trailing or doubled slash) is covered too.
+  const kept = CAPABILITIES.reduce((text, [pattern, placeholder]) => text.replace(pattern, placeholder), path)
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1).split('#')[0]! : ''
   if (query === '') return kept
   const names = [...new URLSearchParams(query).keys()].map((name) => `${name}=…`)

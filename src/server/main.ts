@@ -8,6 +8,7 @@ import { answerBackupRequest } from './db/backup'
 import { openDatabase } from './db/client'
 import { CREATE_DATABASE_ARG, createEmbeddedDatabase, createEmbeddedDatabaseApart } from './db/create-apart'
 import { EnvError, loadDotEnv, parseEnv } from './env'
+import { logSerializers } from './logging'
 import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
@@ -45,7 +46,7 @@ async function main() {
   }
   // stdout as pino's default (asynchronous), kept at hand to print the first-admin block in order.
   const stdout = pino.destination(1)
-  const logger = pino({ level: env.LOG_LEVEL }, stdout)
+  const logger = pino({ level: env.LOG_LEVEL, serializers: logSerializers }, stdout)
   const started = performance.now()
   if (!env.DATABASE_URL) {
     const created = await createEmbeddedDatabaseApart(env.DATA_DIR, fileURLToPath(import.meta.url))

@@ -82,13 +82,18 @@ describe('the request log', () => {
 
 describe('capability secrets', () => {
   it('the request log keeps the route of a calendar feed, reset link or invite, never its secret', async () => {
-    const secrets = Array.from({ length: 5 }, () => crypto.randomUUID())
+    const secrets = Array.from({ length: 9 }, () => crypto.randomUUID())
     for (const url of [
       `/api/v1/calendar/${secrets[0]}.ics`,
       `/%61pi/v1/calendar/${secrets[1]}.ics`,
       `/reset-password?token=${secrets[2]}`,
       `/login?invite=${secrets[3]}`,
       `/api/v1/user-invites/${secrets[4]}`,
+      // Spellings no route takes (404) are logged without the secret all the same.
+      `/api/v1/calendar/${secrets[5]}.ics/`,
+      `//api/v1/calendar/${secrets[6]}.ics`,
+      `/api/v1/user-invites/${secrets[7]}/acceptance/`,
+      `/x/api/v1/user-invites/${secrets[8]}`,
     ]) {
       const answer = await t.request({ method: 'GET', url })
       expect(answer.statusCode, url).toBeLessThan(500)
@@ -117,6 +122,33 @@ describe('capability secrets', () => {
       expect(logged()).not.toContain(secret)
     } finally {
       await t.db.execute(sql.raw('alter table user_invites_away rename to user_invites'))
+    }
+  })
+
+  it('a database outage’s warning carries no failed query’s values', async () => {
+    const secret = `outage-${crypto.randomUUID()}@example.com`
+    // PostgreSQL's "cannot connect now", raised for real by a trigger: the server answers 503.
+    await t.db.execute(
+      sql.raw(`create or replace function starting_up() returns trigger language plpgsql as $$
+        begin raise exception 'the database system is starting up' using errcode = '57P03'; end $$`),
+    )
+    await t.db.execute(
+      sql.raw(
+        'create trigger starting_up before insert on contact_requests for each row execute function starting_up()',
+      ),
+    )
+    try {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/v1/contact',
+        headers: { origin: TEST_ORIGIN },
+        payload: { name: 'Oona Outage', email: secret, service: 'essays', message: 'Hello there.' },
+      })
+      expect(answer.statusCode).toBe(503)
+      expect(logged()).toContain('database unavailable')
+      expect(logged()).not.toContain(secret)
+    } finally {
+      await t.db.execute(sql.raw('drop trigger starting_up on contact_requests'))
     }
   })
 })

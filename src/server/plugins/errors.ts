@@ -53,6 +53,15 @@ function toProblem(error: FastifyError): HttpProblem | null {
   return null
 }
 
+/** What a log line says of a lost database: the code and the driver's message, from the error or its cause. */
+function unavailableCause(error: FastifyError) {
+  const { cause, params } = error as { cause?: { code?: string; message?: string }; params?: unknown }
+  return {
+    code: error.code ?? cause?.code,
+    cause: cause?.message ?? (params === undefined ? error.message : undefined),
+  }
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     // After SIGTERM (`app.close()`), a request that arrives on a kept-alive connection gets 503 as
@@ -69,8 +78,9 @@ export default fp(
       const problem = toProblem(error)
       if (problem) {
         // An outage answers every request with 503: a warning each, not an error with a stack each.
+        // Its code and the driver's own words, never the failed query's message (it holds the values).
         if (problem.code === 'database-unavailable')
-          request.log.warn({ err: error.message }, 'database unavailable')
+          request.log.warn(unavailableCause(error), 'database unavailable')
         else if (problem.status >= 500) request.log.error({ err: error }, 'request failed')
         return sendProblem(reply, problem)
       }
