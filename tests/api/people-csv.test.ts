@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents, userInvites } from '../../src/server/db/schema'
+import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
@@ -191,5 +192,30 @@ describe('guardian rows', () => {
       .where(eq(userInvites.email, 'gus.csv@example.test'))
     expect(invite).toMatchObject({ guardianStudentId: student.id, guardianRelationship: 'Father' })
     expect((await sink.waitFor('gus.csv@example.test')).text).toContain('guardian of Rosa Roster')
+  })
+})
+
+describe('guardian rows and the family cap', () => {
+  it('refuses an import that would take a family past its guardian cap with 409, inviting no one', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    const expiresAt = new Date(Date.now() + 86_400_000)
+    await t.db.insert(userInvites).values(
+      Array.from({ length: RECORD_CAPS.guardians - 1 }, (_, i) => ({
+        email: `held-${i}-${student.id}@example.test`,
+        guardianStudentId: student.id,
+        guardianRelationship: 'Parent',
+        expiresAt,
+      })),
+    )
+    const csv = [
+      'name,email,roles,guardian of,relationship',
+      `One More,one-more-${student.id}@example.test,guardian,${student.email},Aunt`,
+      `Two More,two-more-${student.id}@example.test,guardian,${student.email},Uncle`,
+    ].join('\n')
+    const refused = await send(csv)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('too-many-guardians')
+    const stored = await t.db.select().from(userInvites).where(eq(userInvites.guardianStudentId, student.id))
+    expect(stored).toHaveLength(RECORD_CAPS.guardians - 1)
   })
 })

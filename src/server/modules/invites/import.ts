@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client'
 import { studentProfiles, type UserInviteRow, userInvites, users } from '../../db/schema'
 import { fieldError } from '../../problems'
 import { recordAudits } from '../audit/audit'
+import { refuseOverCap } from '../students/record-caps'
 import { auditedInvite, availableCondition, inviteExpiry } from './invites'
 
 /** One row as read and checked, before the database says who is already there. */
@@ -199,6 +200,11 @@ export async function importInvites(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crestline:user-invite-import'))`)
     await classify(tx, rows)
     const fresh = rows.filter((row) => row.status === 'new')
+    // Guardian invites count against each family's cap (docs/product.md#how-much-a-record-holds).
+    const perStudent = new Map<string, number>()
+    for (const row of fresh)
+      if (row.studentId) perStudent.set(row.studentId, (perStudent.get(row.studentId) ?? 0) + 1)
+    for (const [studentId, adding] of perStudent) await refuseOverCap(tx, studentId, 'guardians', adding)
     const stored =
       fresh.length === 0
         ? []

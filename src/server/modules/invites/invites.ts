@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client'
 import { type UserInviteRow, userInvites, users } from '../../db/schema'
 import { conflict, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
+import { refuseOverCap } from '../students/record-caps'
 
 export const inviteLink = (appOrigin: string, inviteId: string) => `${appOrigin}/login?invite=${inviteId}`
 
@@ -159,6 +160,10 @@ export async function renewInvite(db: DbOrTx, id: string, actorId: string): Prom
         'bootstrap-invite',
         'The first-admin setup link cannot be renewed; create a new invite instead.',
       )
+    }
+    // An expired guardian invite no longer counts against the family's cap; renewing it does again.
+    if (row.guardianStudentId && row.expiresAt <= new Date()) {
+      await refuseOverCap(tx, row.guardianStudentId, 'guardians')
     }
     const [renewed] = await tx
       .update(userInvites)

@@ -27,10 +27,16 @@ const COUNTS: Record<CappedKind, (studentId: string) => SQL> = {
  * statements: the count then sees every add committed by whoever held the lock before us, so two
  * adds at once cannot both slip under the cap.
  */
-export async function refuseOverCap(tx: DbOrTx, studentId: string, kind: CappedKind): Promise<void> {
+export async function refuseOverCap(
+  tx: DbOrTx,
+  studentId: string,
+  kind: CappedKind,
+  /** How many the write adds (an import may add several at once). */
+  adding = 1,
+): Promise<void> {
   await selectRows(tx, sql`select user_id from student_profiles where user_id = ${studentId} for update`)
   const [counted] = await selectRows<{ count: number }>(tx, COUNTS[kind](studentId))
-  if ((counted?.count ?? 0) >= RECORD_CAPS[kind]) {
+  if ((counted?.count ?? 0) + adding > RECORD_CAPS[kind]) {
     const { code, detail } = RECORD_CAP_PROBLEMS[kind]
     throw conflict(code, detail)
   }
