@@ -28,3 +28,17 @@ describe('export slots', () => {
     giveBackThird()
   })
 })
+
+describe('waiting for an export slot', () => {
+  it('refuses a request that waited past its limit with 503 and Retry-After, and hands its slot straight on', async () => {
+    const slots = new ExportSlots(1, 20)
+    const first = await slots.take()
+    const refused = await slots.take().catch((error: unknown) => error)
+    expect(refused).toMatchObject({ status: 503, code: 'exports-busy', headers: { 'retry-after': '1' } })
+    // The slot the refused request was queued for goes to the next one once the first gives it back.
+    const next = slots.take()
+    first()
+    const giveBack = await next
+    giveBack()
+  })
+})

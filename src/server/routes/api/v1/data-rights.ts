@@ -12,6 +12,7 @@ import { beginExport } from '../../../modules/data-rights/export-gate'
 import { ExportSlots } from '../../../modules/data-rights/export-slots'
 import { inChunks, jsonPieces } from '../../../modules/data-rights/json-stream'
 import { personalExportHtml, studentExportHtml } from '../../../modules/data-rights/summary-html'
+import { studentAccess } from '../../../modules/students/record'
 import { access, requireViewer } from '../../../plugins/access'
 
 /** `?format=json` (the default: complete and machine-readable) or `html` (a page to read or print). */
@@ -28,6 +29,9 @@ const exportQuerySchema = z.strictObject({
 const exportsAtOnce = (env: { DATABASE_URL?: string }) => (env.DATABASE_URL ? 2 : 1)
 /** Ten minutes: the largest record's export (about 50 MB) at 100 KB/s; under the hold's lease. */
 const EXPORT_TIME_LIMIT_MS = 10 * 60 * 1000
+/** A reader that takes less than this in a window of `STALL_WINDOW_MS` is holding its slot idle. */
+const STALL_WINDOW_MS = 30_000
+const STALL_MIN_BYTES = 64 * 1024
 
 /** Ends the hold and the slot before the last byte goes out, so a client that asks again at once finds them free. */
 async function* heldUntilDone(pieces: AsyncIterable<string>, done: () => Promise<void>) {
@@ -38,12 +42,21 @@ async function* heldUntilDone(pieces: AsyncIterable<string>, done: () => Promise
   }
 }
 
+/** The pieces as they are taken, counting the characters in `taken.count`. */
+async function* counted(pieces: AsyncIterable<string>, taken: { count: number }) {
+  for await (const piece of pieces) {
+    taken.count += piece.length
+    yield piece
+  }
+}
+
 /**
- * A download: named with the day, never cached, never shown inline as a page of our origin. The
- * export waits for a slot before it reads anything (on the embedded database, twenty records read
- * at once held the event loop for most of a second), then `open` checks what is asked (404 before
- * any hold), then the person's hold is taken (429), then the answer is written as a stream while
- * its sections are read. The slot and the hold end when the stream ends, fails or is abandoned.
+ * A download: named with the day, never cached, never shown inline as a page of our origin.
+ * `check` answers 404 for what may not be exported, before anything is held; then the person's
+ * hold is taken (429 while one of theirs runs or has just begun); then the request waits for one
+ * of the instance's slots (export-slots.ts; 503 after a while), and only then does `open` read
+ * the record and the answer stream out while its sections are read. The slot and the hold end
+ * when the stream ends, fails or is abandoned, after ten minutes, or when the reader stalls.
  */
 async function sendExport(
   app: FastifyInstance,
@@ -52,28 +65,41 @@ async function sendExport(
   personId: string,
   name: string,
   format: 'json' | 'html',
-  open: () => Promise<() => AsyncIterable<string>>,
+  { check, open }: { check: () => Promise<unknown>; open: () => Promise<() => AsyncIterable<string>> },
 ) {
-  const giveBack = await slots.take()
-  let release: () => Promise<void>
+  await check()
+  const release = await beginExport(app.db, personId, app.env.EXPORT_COOLDOWN_SECONDS)
+  let giveBack: () => void
   let pieces: () => AsyncIterable<string>
   try {
-    pieces = await open()
-    release = await beginExport(app.db, personId, app.env.EXPORT_COOLDOWN_SECONDS)
+    giveBack = await slots.take()
   } catch (error) {
-    giveBack()
+    await release()
     throw error
   }
   const done = async () => {
     giveBack()
     await release()
   }
-  const body = Readable.from(inChunks(heldUntilDone(pieces(), done)), { objectMode: false })
-  // A client that stops reading would keep its slot: after EXPORT_TIME_LIMIT_MS the stream ends.
+  try {
+    pieces = await open()
+  } catch (error) {
+    await done()
+    throw error
+  }
+  const taken = { count: 0 }
+  const body = Readable.from(inChunks(counted(heldUntilDone(pieces(), done), taken)), { objectMode: false })
+  // A client that stops reading would keep its slot: a stalled or endless reader ends the stream.
   const limit = setTimeout(() => body.destroy(new Error('export took too long')), EXPORT_TIME_LIMIT_MS)
+  let takenBefore = 0
+  const stalls = setInterval(() => {
+    if (taken.count - takenBefore < STALL_MIN_BYTES) body.destroy(new Error('export reader stalled'))
+    takenBefore = taken.count
+  }, STALL_WINDOW_MS)
   // A stream destroyed before it began never ran the generator's `finally`.
   body.once('close', () => {
     clearTimeout(limit)
+    clearInterval(stalls)
     done().catch((error) => app.log.error({ err: error }, 'could not end an export hold'))
   })
   const day = new Date().toISOString().slice(0, 10)
@@ -110,9 +136,12 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = requireViewer(request)
       const { format } = request.query
-      return sendExport(app, slots, reply, viewer.id, 'student-record', format, async () => {
-        const source = await exportStudent(app.db, viewer, request.params.id)
-        return () => (format === 'html' ? studentExportHtml(source) : jsonPieces(studentExportJson(source)))
+      return sendExport(app, slots, reply, viewer.id, 'student-record', format, {
+        check: () => studentAccess(app.db, viewer, request.params.id),
+        open: async () => {
+          const source = await exportStudent(app.db, viewer, request.params.id)
+          return () => (format === 'html' ? studentExportHtml(source) : jsonPieces(studentExportJson(source)))
+        },
       })
     },
   )
@@ -133,9 +162,13 @@ const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = requireViewer(request)
       const { format } = request.query
-      return sendExport(app, slots, reply, viewer.id, 'my-data', format, async () => {
-        const source = await exportMe(app.db, viewer)
-        return () => (format === 'html' ? personalExportHtml(source) : jsonPieces(personalExportJson(source)))
+      return sendExport(app, slots, reply, viewer.id, 'my-data', format, {
+        check: async () => {},
+        open: async () => {
+          const source = await exportMe(app.db, viewer)
+          return () =>
+            format === 'html' ? personalExportHtml(source) : jsonPieces(personalExportJson(source))
+        },
       })
     },
   )
