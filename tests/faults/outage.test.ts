@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { createUser } from '../factories'
 import { type Answer, elapsed, login, resetClock, tally } from './helpers/http'
-import { type Client, recordReader, scoreWriter, sleep, startLoad } from './helpers/load'
+import { type Client, recordReader, STUDENTS_PER_WRITER, scoreWriter, sleep, startLoad } from './helpers/load'
 import { type Cluster, clusterUnavailable, startCluster } from './helpers/pg-cluster'
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process'
 
@@ -30,7 +30,9 @@ describe.skipIf(clusterUnavailable)('a database outage under load', () => {
     server = await startServer('outage', { DATABASE_URL: url, LOG_LEVEL: 'info' })
     seeding = await openDatabase({ url, poolSize: 2, migrate: false })
     const adminUser = await createUser(seeding.db, { roles: ['admin'] })
-    for (let i = 0; i < 4; i += 1) students.push((await createUser(seeding.db, { roles: ['student'] })).id)
+    for (let i = 0; i < 4 * STUDENTS_PER_WRITER; i += 1) {
+      students.push((await createUser(seeding.db, { roles: ['student'] })).id)
+    }
     const educator = await createUser(seeding.db, { roles: ['educator'] })
     credentials = { email: educator.email, password: educator.password }
     await seeding.close()
@@ -44,7 +46,14 @@ describe.skipIf(clusterUnavailable)('a database outage under load', () => {
 
   it('answers 503 database-unavailable within 2 s while the database is down, recovers alone, and loses no acknowledged write', async () => {
     const acknowledged = new Set<string>()
-    const writers = students.map((student) => scoreWriter(student, () => admin.cookie, acknowledged))
+    // Four writers, each over its own students (a record holds a bounded number of scores).
+    const writers = [0, 1, 2, 3].map((n) =>
+      scoreWriter(
+        students.slice(n * STUDENTS_PER_WRITER, (n + 1) * STUDENTS_PER_WRITER),
+        () => admin.cookie,
+        acknowledged,
+      ),
+    )
     const readers = students.slice(0, 2).map((student) => recordReader(student, () => admin.cookie))
     const ready: Client = { kind: 'ready', next: () => ({ path: '/api/ready' }) }
     // A login now and then (scrypt is slow, and 60 per address per minute are allowed).

@@ -5,7 +5,7 @@ import { type Database, openDatabase } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
 import { createUser } from '../factories'
 import { elapsed, login, resetClock, tally } from './helpers/http'
-import { recordReader, scoreWriter, sleep, startLoad } from './helpers/load'
+import { recordReader, STUDENTS_PER_WRITER, scoreWriter, sleep, startLoad } from './helpers/load'
 import { type Cluster, clusterUnavailable, startCluster } from './helpers/pg-cluster'
 import { killAllServers, type ServerProcess, startServer } from './helpers/server-process'
 
@@ -32,7 +32,9 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
     server = await startServer('sigterm', { DATABASE_URL: url, LOG_LEVEL: 'info' })
     const seeding = await openDatabase({ url, poolSize: 2, migrate: false })
     const admin = await createUser(seeding.db, { roles: ['admin'] })
-    for (let i = 0; i < 4; i += 1) students.push((await createUser(seeding.db, { roles: ['student'] })).id)
+    for (let i = 0; i < 4 * STUDENTS_PER_WRITER; i += 1) {
+      students.push((await createUser(seeding.db, { roles: ['student'] })).id)
+    }
     await seeding.close()
     cookie = await login(server.url, admin.email, admin.password)
   })
@@ -43,7 +45,14 @@ describe.skipIf(clusterUnavailable)('SIGTERM under load', () => {
 
   it('finishes the requests in flight (2xx), refuses the rest, leaves nothing half-written and exits 0', async () => {
     const acknowledged = new Set<string>()
-    const writers = students.map((student) => scoreWriter(student, () => cookie, acknowledged))
+    // Four writers, each over its own students (a record holds a bounded number of scores).
+    const writers = [0, 1, 2, 3].map((n) =>
+      scoreWriter(
+        students.slice(n * STUDENTS_PER_WRITER, (n + 1) * STUDENTS_PER_WRITER),
+        () => cookie,
+        acknowledged,
+      ),
+    )
     const reader = recordReader(students[0]!, () => cookie)
 
     resetClock()

@@ -1,5 +1,8 @@
 import { type Answer, type CallOptions, call } from './http'
 
+/** How many students each score writer of a fault test spreads its writes over. */
+export const STUDENTS_PER_WRITER = 25
+
 export interface Load {
   answers: Answer[]
   /** Stops every client and waits for their last requests to be answered. */
@@ -49,14 +52,15 @@ export function startLoad(
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * A client adding SAT scores to one student's record (a score and its audit row, one
- * transaction), keeping the id of each score a 201 acknowledged.
+ * A client adding SAT scores (a score and its audit row, one transaction) to the records of
+ * `students` in turn, keeping the id of each score a 201 acknowledged. A record holds at most
+ * `RECORD_CAPS.satScores`: give each writer enough students for the writes its test makes.
  */
-export function scoreWriter(student: string, cookie: () => string, acknowledged: Set<string>): Client {
+export function scoreWriter(students: string[], cookie: () => string, acknowledged: Set<string>): Client {
   return {
     kind: 'write',
     next: (turn) => ({
-      path: `/api/v1/students/${student}/sat-scores`,
+      path: `/api/v1/students/${students[turn % students.length]}/sat-scores`,
       method: 'POST',
       cookie: cookie(),
       body: { date: '2026-03-14', english: 400 + (turn % 40) * 10, math: 650, source: 'practice' },
