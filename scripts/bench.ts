@@ -226,7 +226,7 @@ async function seedTarget(run: RunSql, studentId: string, coachId: string) {
 
 async function transactions(client: pg.Client, dbName: string): Promise<number> {
   // An idle backend flushes its statistics within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL);
-  // waiting less undercounts a fast run (seen: 0.2 round trips per request at 3 ms each).
+  // waiting less undercounts a fast run (docs/performance.md, "How to measure").
   await new Promise((r) => setTimeout(r, 11_000))
   const { rows } = await client.query(
     'select xact_commit::int as n from pg_stat_database where datname = $1',

@@ -3,8 +3,8 @@
  * `build-server.mjs` writes it to `dist/server`; the fault tests write it beside their results and
  * run it as production does.
  *
- * Bundling the packages saves Node from resolving and reading about 500 module files at every
- * start (docs/performance.md, change 15). A few stay in `node_modules`:
+ * Bundling the packages saves Node from resolving and reading each package's module files at
+ * every start (docs/performance.md, change 15). A few stay in `node_modules`:
  * - packages that read their own files by path at run time: PGlite (its WebAssembly and data
  *   files), pino and thread-stream (worker files), ioredis (its package.json), the OpenAPI
  *   plugins (their static files);

@@ -106,7 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The errors plugin answers requests during shutdown with 503 problem details instead.
     return503OnClosing: false,
     // Every schema is zod's (below): Fastify's default compilers (ajv, fast-json-stringify) are
-    // never used, and loading them took about 180 ms of every start.
+    // never used, and loading them was most of `fastify()`'s own time at every start
+    // (docs/performance.md, change 13).
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)

@@ -16,8 +16,8 @@ import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
 /**
  * V8 lets the heap grow by up to four times its live size before a full collection. Under load
- * that kept about 200 MB of garbage (RSS 260 MB on PostgreSQL for a live set near 50 MB). Growing
- * it by two fifths at a time holds the peak under 180 MB at the same throughput, and unlike a
+ * that kept several times the live set in garbage, and RSS on PostgreSQL over its budget. Growing
+ * it by two fifths at a time holds the peak under the budget at the same throughput, and unlike a
  * `--max-old-space-size` cap it never refuses a large answer (docs/performance.md, change 16).
  * A `--heap-growing-percent` given to node itself wins.
  */

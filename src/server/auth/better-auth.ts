@@ -129,11 +129,11 @@ export type Auth = Awaited<ReturnType<typeof createAuth>>
 export type LoadAuth = () => Promise<Auth>
 
 /**
- * better-auth's modules take about half a second to load, a third of a start on the embedded
- * database. They are loaded on first use, which `main.ts` asks for as soon as the server
- * listens (and stops the server if it fails): health checks, pages and cached reads are served
- * meanwhile, and a request that needs better-auth (signing in, a session's daily refresh) waits
- * for it.
+ * better-auth's modules were the largest part of loading the server's modules at start
+ * (docs/performance.md, change 13). They are loaded on first use, which `main.ts` asks for as
+ * soon as the server listens (and stops the server if it fails): health checks, pages and cached
+ * reads are served meanwhile, and a request that needs better-auth (signing in, a session's
+ * daily refresh) waits for it.
  */
 export function lazyAuth(options: AuthOptions): LoadAuth {
   let loading: Promise<Auth> | undefined

@@ -3,10 +3,11 @@ import pLimit from 'p-limit'
 
 /**
  * How many password hashes (scrypt, N = 16384, r = 16) run at once in this process. Each one
- * holds 32 MB while it runs, on one of libuv's four threads: unbounded, a burst of logins took
- * 128 MB more and every thread that file reads and writes and DNS lookups also wait for. Two
- * keep both cores of a small machine busy; the rest wait their turn (the login rate limiter
- * bounds how many can wait). The hash itself is unchanged, so stored hashes stay valid.
+ * holds its 128 · N · r bytes while it runs, on one of libuv's four threads: unbounded, a burst
+ * of logins took that memory for each of them, and every thread that file reads and writes and
+ * DNS lookups also wait for (docs/performance.md, change 17). Two keep both cores of a small
+ * machine busy; the rest wait their turn (the login rate limiter bounds how many can wait). The
+ * hash itself is unchanged, so stored hashes stay valid.
  */
 export const PASSWORD_HASHES_AT_ONCE = 2
 

@@ -51,7 +51,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool } {
   // JIT off: our statements are short and planned once (named statements), and PostgreSQL's cost
   // estimate for the admin students screen (10k correlated subqueries) switched JIT on, which
-  // spent 144 ms of 433 compiling (measured; ADR 021).
+  // then spent a large part of the query compiling (ADR 021; docs/performance.md, "Figures that
+  // were in code comments").
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

@@ -12,9 +12,9 @@ function embeddedDatabaseMissing(dataDir: string): boolean {
 }
 
 /**
- * Creating the embedded database runs PGlite's initdb, a second WebAssembly module that takes
- * about 500 MB while it runs. A server that did that itself kept about 130 MB more RSS for the
- * rest of its life (376 MB 30 s after a first start, 245 MB after a restart on the same folder).
+ * Creating the embedded database runs PGlite's initdb, a second WebAssembly module that takes a
+ * lot of memory while it runs. A server that did that itself kept more RSS for the rest of its
+ * life than one restarted on the same folder (docs/performance.md, change 18).
  * So a first start creates the database and runs the migrations in a short-lived process of
  * the same entry file (it says so in the log), and then opens the database like any later start.
  */

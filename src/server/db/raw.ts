@@ -15,10 +15,11 @@ const STARTS_WITH_SELECT = /^\s*select\s/i
 
 /**
  * A hot read as a named prepared statement on PostgreSQL: each pooled connection parses and plans
- * it once instead of on every request (measured: 1.5-2 ms instead of 4-4.6 ms for the student
- * record); on the embedded database too (`executePrepared`). `name` must belong to one SQL text
- * only. Inside a transaction it is a plain query. Rows must not hold bare timestamps or dates
- * (drizzle's own parsers are bypassed): build JSON in SQL instead.
+ * it once instead of on every request, which had been most of the student record's time read
+ * one at a time (docs/performance.md, "Figures that were in code comments"); on the embedded
+ * database too (`executePrepared`). `name` must belong to one SQL text only. Inside a transaction
+ * it is a plain query. Rows must not hold bare timestamps or dates (drizzle's own parsers are
+ * bypassed): build JSON in SQL instead.
  */
 export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client
@@ -32,8 +33,8 @@ export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL
 /**
  * A named statement whose SQL text is built once, from a query with `sql.placeholder(...)`s; each
  * call only fills in the values. For the session query that every request makes: building the
- * query with drizzle's `sql` on each request was about 7% of a cached read's CPU. Not for
- * transactions (their handle has no client of its own).
+ * query with drizzle's `sql` on each request was a visible share of a cached read's CPU
+ * (docs/performance.md, change 5). Not for transactions (their handle has no client of its own).
  */
 export function preparedQuery<T, V extends Record<string, unknown>>(name: string, query: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(query)
@@ -61,9 +62,8 @@ const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<unknown>>>()
 /**
  * A named statement on PGlite, which has no named statements in its `query()`: `PREPARE` once per
  * database, then `EXECUTE` with the values written as SQL literals. Parsing and planning were most
- * of an embedded query's cost: the session query with a record check took 2.0 ms as a plain
- * query and 0.5 ms prepared (docs/performance.md). A value that is not a string, number, boolean
- * or null makes it a plain query.
+ * of an embedded query's cost (docs/performance.md, change 6). A value that is not a string,
+ * number, boolean or null makes it a plain query.
  */
 async function executePrepared<T>(
   client: PGlite,

@@ -152,12 +152,13 @@ const PROGRESS_MAX_AGE_MS = 5 * 60_000
 const progressCache = new WeakMap<DbOrTx, { newestEvent: string; at: number; progress: Progress }>()
 
 /**
- * The median gains read every score of every active student (about 100 ms at 10,000 students
- * with five entries each), and change only when a record does: a score added, edited or
- * deleted, a student archived, restored or deleted. Each of those writes an audit event in its
- * own transaction, so the figures are kept, per database handle in this process, until the
- * newest audit event is another one, and for five minutes at most (a bound for writes that
- * bypass the API, such as a restore). Every instance computes its own.
+ * The median gains read every score of every active student, the admin overview's slowest part
+ * at the bench's size (docs/performance.md, "Figures that were in code comments"), and change
+ * only when a record does: a score added, edited or deleted, a student archived, restored or
+ * deleted. Each of those writes an audit event in its own transaction, so the figures are kept,
+ * per database handle in this process, until the newest audit event is another one, and for five
+ * minutes at most (a bound for writes that bypass the API, such as a restore). Every instance
+ * computes its own.
  */
 async function progressSince(db: DbOrTx, newestEvent: string): Promise<Progress> {
   const kept = progressCache.get(db)

@@ -35,8 +35,8 @@ export const latestActJson = (studentId: SQL) => sql`(select json_build_object('
 /**
  * Whether `userId` holds the profile kept in `table`, as a column of a list. A scalar subquery,
  * not `exists`: over a list PostgreSQL may answer an `exists` column by hashing the whole profile
- * table on every request (its cost model prices 26 index probes above one scan of 10,000 rows),
- * which made 8 ms of the admin search's 9 (docs/performance.md, change 11).
+ * table on every request (its cost model prices a list's index probes above one scan of the
+ * table), which made most of the admin search's time (docs/performance.md, change 11).
  */
 export const holdsProfileSql = (table: string, userId: SQL) =>
   sql`coalesce((select true from ${sql.raw(table)} where user_id = ${userId}), false)`

@@ -6,7 +6,8 @@ import { problemSchema } from '../../../shared/problem'
 /**
  * The contact form island: the prerendered form plus validation with the shared schema (the
  * messages of docs/product.md#form-messages), sending to POST /api/v1/contact, and the thank-you state. Plain DOM code:
- * React would cost this page about 60 KB of JavaScript for one form (ADR 013).
+ * React would add far more JavaScript to this page than one form needs (ADR 013; the figure is in
+ * docs/performance.md, "Figures that were in code comments").
  */
 const FIELDS = ['name', 'email', 'phone', 'service', 'message'] as const
 type FieldName = (typeof FIELDS)[number]

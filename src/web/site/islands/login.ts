@@ -23,7 +23,8 @@ import { clearSessionHint, hasSessionHint } from '../../lib/session-hint'
  * invite's create-account form, in plain DOM code over the markup of site/pages/login.tsx. It
  * validates with the shared schemas (the messages of docs/product.md#form-messages), talks to the
  * auth API with the app's own calls, and on success leaves for the app with a full page load.
- * React, the router and the app around it would add about 130 KB of JavaScript (gzip).
+ * React, the router and the app around it would put the page far over its JavaScript budget
+ * (docs/product.md#budgets; the `/login` JavaScript row of docs/performance.md, "Where it stands").
  */
 
 type Issue = { path: string; message: string }

@@ -27,7 +27,10 @@ const exportQuerySchema = z.strictObject({
  * both (docs/performance.md, change 20): one.
  */
 const exportsAtOnce = (env: { DATABASE_URL?: string }) => (env.DATABASE_URL ? 2 : 1)
-/** Ten minutes: the largest record's export (about 50 MB) at 100 KB/s; under the hold's lease. */
+/**
+ * Ten minutes: the largest record's export (docs/performance.md, change 20) at 100 KB/s; under
+ * the hold's lease.
+ */
 const EXPORT_TIME_LIMIT_MS = 10 * 60 * 1000
 /** A reader that takes less than this in a window of `STALL_WINDOW_MS` is holding its slot idle. */
 const STALL_WINDOW_MS = 30_000
