@@ -7,7 +7,7 @@ import type { AdminStudentRow } from '../../src/shared/students'
 import type { AdminUser, UserPage } from '../../src/shared/users'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
  * The admin area's rules (docs/product.md#what-admins-may-change): who may be listed, promoted, demoted, disabled or archived,
@@ -16,7 +16,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
  */
 let t: TestApp
 let sink: SmtpSink
-let admin: Awaited<ReturnType<TestApp['userWith']>>
+let admin: SignedIn
 
 beforeAll(async () => {
   sink = await startSmtpSink()

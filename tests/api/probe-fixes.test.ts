@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifiedSessionToken } from '../../src/server/auth/session'
 import { selectRows } from '../../src/server/db/raw'
 import { addToTeam, createSatScore } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 /** Faults a probe of the running product found, each with the answer it now gets. */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let student: Logged
+let admin: SignedIn
+let student: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()

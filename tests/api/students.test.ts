@@ -10,14 +10,13 @@ import {
   createSatScore,
   createUser,
 } from '../factories'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 import { multipart, SAMPLES } from '../helpers/uploads'
 
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let fao: Logged
+let admin: SignedIn
+let educator: SignedIn
+let fao: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
