@@ -424,6 +424,26 @@ describe('the admin screens', () => {
     expect(overview.counts.admins).toBeGreaterThanOrEqual(1)
     expect(overview.recentEvents.length).toBeLessThanOrEqual(10)
   })
+
+  describe('mail that would go nowhere', () => {
+    it('flags the admin overview when a production server has no SMTP_URL', async () => {
+      const here = await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })
+      expect(here.json().mailNotSent).toBe(false)
+      const production = await createTestApp({ NODE_ENV: 'production', AUTH_RATE_LIMIT_SCALE: '1' })
+      try {
+        const productionAdmin = await production.userWith({ roles: ['admin'] })
+        const screen = await production.request({
+          method: 'GET',
+          url: '/api/v1/screens/admin',
+          cookie: productionAdmin.cookie,
+        })
+        expect(screen.statusCode).toBe(200)
+        expect(screen.json().mailNotSent).toBe(true)
+      } finally {
+        await production.close()
+      }
+    })
+  })
 })
 
 describe('GET /api/v1/screens/admin/students (paged)', () => {

@@ -67,6 +67,31 @@ describe('log in and log out', () => {
     ).toBe(401)
     expect((await signIn(user.email, user.password)).statusCode).toBe(401)
   })
+
+  describe("the public pages' login hint", () => {
+    it('is set beside the session cookie at login and cleared at logout; it is readable but grants nothing', async () => {
+      const user = await t.userWith({ roles: ['student'] })
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: user.password },
+      })
+      const set = [login.headers['set-cookie']].flat().join('\n')
+      expect(set).toMatch(/^crestline_in=1; Path=\/; Max-Age=604800; SameSite=Lax$/m)
+      expect(set).not.toMatch(/^crestline_in=.*HttpOnly/m)
+      const logout = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        cookie: user.cookie,
+        headers: { origin: TEST_ORIGIN },
+        payload: {},
+      })
+      expect([logout.headers['set-cookie']].flat().join('\n')).toMatch(/^crestline_in=; Path=\/; Max-Age=0/m)
+      // The hint alone is no session.
+      const me = await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: 'crestline_in=1' })
+      expect(me.statusCode).toBe(401)
+    })
+  })
 })
 
 describe('password reset by emailed link', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactRequests } from '../../src/server/db/schema'
 import { createDocument } from '../factories'
-import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /** Garbage to every route that takes a body: always a 4xx problem, never a 500 (docs/api.md#errors-problem-details). */
 const GARBAGE: unknown[] = [
@@ -162,5 +162,49 @@ describe('deeply nested JSON is refused with 400', () => {
     })
     expect(response.statusCode).toBeGreaterThanOrEqual(400)
     expect(response.statusCode).toBeLessThan(500)
+  })
+})
+
+const problems = (response: { json(): { errors?: unknown } }) => response.json().errors
+
+describe('text fields say what is wrong with them', () => {
+  it('answers a too-long name with the length message, not "This field is required."', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    const tooLong = await t.request({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      cookie: user.cookie,
+      headers: { origin: TEST_ORIGIN },
+      payload: { name: 'A'.repeat(420) },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    expect(problems(tooLong)).toEqual([{ path: 'name', message: 'Use at most 100 characters.' }])
+    const contact = await t.request({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: {
+        name: 'B'.repeat(200),
+        email: 'parent@example.test',
+        service: 'tutoring',
+        message: 'We would like to talk about SAT tutoring.',
+      },
+    })
+    expect(contact.statusCode).toBe(400)
+    expect(problems(contact)).toEqual([{ path: 'name', message: 'Use at most 120 characters.' }])
+  })
+
+  it('refuses a name made only of invisible characters', async () => {
+    const user = await t.userWith({ roles: ['student'] })
+    for (const name of ['\u200B\u200C\u200D', '\u2060\uFEFF', '\u3164\u00AD']) {
+      const response = await t.request({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        cookie: user.cookie,
+        headers: { origin: TEST_ORIGIN },
+        payload: { name },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(problems(response)).toEqual([{ path: 'name', message: 'Use at least one visible character.' }])
+    }
   })
 })
