@@ -7,7 +7,7 @@ import type { AdminStudentRow } from '../../src/shared/students'
 import type { AdminUser, UserPage } from '../../src/shared/users'
 import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
  * The admin area's rules (docs/product.md#what-admins-may-change): who may be listed, promoted, demoted, disabled or archived,
@@ -16,7 +16,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
  */
 let t: TestApp
 let sink: SmtpSink
-let admin: Awaited<ReturnType<TestApp['userWith']>>
+let admin: SignedIn
 
 beforeAll(async () => {
   sink = await startSmtpSink()
@@ -423,6 +423,26 @@ describe('the admin screens', () => {
     expect(overview.counts.archivedStudents).toBe(screen.archivedStudents.length)
     expect(overview.counts.admins).toBeGreaterThanOrEqual(1)
     expect(overview.recentEvents.length).toBeLessThanOrEqual(10)
+  })
+
+  describe('mail that would go nowhere', () => {
+    it('flags the admin overview when a production server has no SMTP_URL', async () => {
+      const here = await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })
+      expect(here.json().mailNotSent).toBe(false)
+      const production = await createTestApp({ NODE_ENV: 'production', AUTH_RATE_LIMIT_SCALE: '1' })
+      try {
+        const productionAdmin = await production.userWith({ roles: ['admin'] })
+        const screen = await production.request({
+          method: 'GET',
+          url: '/api/v1/screens/admin',
+          cookie: productionAdmin.cookie,
+        })
+        expect(screen.statusCode).toBe(200)
+        expect(screen.json().mailNotSent).toBe(true)
+      } finally {
+        await production.close()
+      }
+    })
   })
 })
 

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
 let sink: SmtpSink
@@ -64,6 +66,31 @@ describe('log in and log out', () => {
       (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
     ).toBe(401)
     expect((await signIn(user.email, user.password)).statusCode).toBe(401)
+  })
+
+  describe("the public pages' login hint", () => {
+    it('is set beside the session cookie at login and cleared at logout; it is readable but grants nothing', async () => {
+      const user = await t.userWith({ roles: ['student'] })
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: user.password },
+      })
+      const set = [login.headers['set-cookie']].flat().join('\n')
+      expect(set).toMatch(/^crestline_in=1; Path=\/; Max-Age=604800; SameSite=Lax$/m)
+      expect(set).not.toMatch(/^crestline_in=.*HttpOnly/m)
+      const logout = await t.request({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        cookie: user.cookie,
+        headers: { origin: TEST_ORIGIN },
+        payload: {},
+      })
+      expect([logout.headers['set-cookie']].flat().join('\n')).toMatch(/^crestline_in=; Path=\/; Max-Age=0/m)
+      // The hint alone is no session.
+      const me = await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: 'crestline_in=1' })
+      expect(me.statusCode).toBe(401)
+    })
   })
 })
 
@@ -134,6 +161,69 @@ describe('password reset by emailed link', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(sink.messages.length).toBe(before)
   })
+
+  describe('a used reset link voids the older ones', () => {
+    it('after resetting with the newest link, an older one is refused', async () => {
+      const person = await t.userWith({ roles: ['student'] })
+      const tokens: string[] = []
+      for (let i = 0; i < 2; i++) {
+        const asked = await t.request({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: person.email },
+        })
+        expect(asked.statusCode).toBe(200)
+        const [newest] = await selectRows<{ identifier: string }>(
+          t.db,
+          sql`select identifier from verifications where value = ${person.id} and identifier like 'reset-password:%'
+          order by created_at desc limit 1`,
+        )
+        tokens.push(newest!.identifier.slice('reset-password:'.length))
+      }
+      expect(new Set(tokens).size).toBe(2)
+      const reset = (token: string, newPassword: string) =>
+        t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } })
+      expect((await reset(tokens[1]!, 'a brand new password')).statusCode).toBe(200)
+      const older = await reset(tokens[0]!, 'an attacker password')
+      expect(older.statusCode).toBe(400)
+      expect(older.json().code).toBe('invalid-token')
+      await t.login(person.email, 'a brand new password')
+    })
+  })
+})
+
+describe('only the auth endpoints the product uses answer', () => {
+  let student: SignedIn
+  beforeAll(async () => {
+    student = await t.userWith({ roles: ['student'] })
+  })
+
+  it.each([
+    ['POST', '/api/auth/update-user', { name: '' }],
+    ['POST', '/api/auth/update-user', { image: 'javascript:alert(1)' }],
+    ['GET', '/api/auth/get-session', undefined],
+    ['GET', '/api/auth/list-sessions', undefined],
+    ['POST', '/api/auth/revoke-sessions', {}],
+    ['POST', '/api/auth/change-email', { newEmail: 'x@example.test' }],
+  ] as const)('%s %s is 404', async (method, url, payload) => {
+    const response = await t.request({ method, url, cookie: student.cookie, ...(payload ? { payload } : {}) })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain('"token"')
+  })
+
+  it('sign-out still works', async () => {
+    const person = await t.userWith({ roles: ['student'] })
+    const out = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie: person.cookie,
+      payload: {},
+    })
+    expect(out.statusCode).toBe(200)
+    expect(
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: person.cookie })).statusCode,
+    ).toBe(401)
+  })
 })
 
 describe('cross-site and content-type protection', () => {
@@ -166,5 +256,28 @@ describe('cross-site and content-type protection', () => {
     })
     expect(broken.statusCode).toBe(400)
     expect(broken.json().code).toBe('invalid-json')
+  })
+
+  describe('the cross-site check cannot be skipped by the shape of the path', () => {
+    let admin: SignedIn
+    beforeAll(async () => {
+      admin = await t.userWith({ roles: ['admin'] })
+    })
+
+    it.each([
+      ['POST', '/%61pi/v1/user-invites', { student: true }],
+      ['PATCH', '/%61pi/v1/users/me', { name: 'Tossed' }],
+      ['POST', '/api/v1/../v1/user-invites', { student: true }],
+    ] as const)('%s %s from a foreign origin is 403', async (method, url, payload) => {
+      const response = await t.request({
+        method,
+        url,
+        cookie: admin.cookie,
+        headers: { origin: 'https://evil.example' },
+        payload,
+      })
+      expect(response.statusCode).toBe(403)
+      expect(response.json().code).toBe('cross-site-request')
+    })
   })
 })

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { addGuardian, addToTeam, createCollege, createTask } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let educator: Logged
+let educator: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()

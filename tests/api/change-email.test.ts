@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import type { AuditEvent } from '../../src/shared/audit'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
  * An admin changes a person's login email (docs/product.md#what-admins-may-change): unique without
@@ -12,7 +12,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
  */
 let t: TestApp
 let sink: SmtpSink
-let admin: Awaited<ReturnType<TestApp['userWith']>>
+let admin: SignedIn
 
 beforeAll(async () => {
   sink = await startSmtpSink()

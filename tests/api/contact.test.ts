@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contactRequests } from '../../src/server/db/schema'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 const NOTIFY = 'inquiries@crestline.test'
 const valid = {
@@ -14,7 +14,7 @@ const valid = {
 
 let t: TestApp
 let sink: SmtpSink
-let admin: { id: string; cookie: string }
+let admin: SignedIn
 let student: string
 beforeAll(async () => {
   sink = await startSmtpSink()

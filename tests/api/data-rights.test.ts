@@ -10,15 +10,14 @@ import {
   createSatScore,
   createTask,
 } from '../factories'
-import { createTestApp, secondInstance, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp } from '../helpers/test-app'
 
 /** Copies of a person's data: an admin's of a student's record, and anyone's of their own. */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let student: Logged
-let guardian: Logged
+let admin: SignedIn
+let educator: SignedIn
+let student: SignedIn
+let guardian: SignedIn
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`
 

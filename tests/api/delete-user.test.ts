@@ -16,7 +16,7 @@ import {
   createTask,
   createUser,
 } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 import { createFileDocument, filesUnder } from '../helpers/uploads'
 
 /**
@@ -24,7 +24,7 @@ import { createFileDocument, filesUnder } from '../helpers/uploads'
  * "Deleted user", and what is refused. Route × caller refusals are in permissions.test.ts.
  */
 let t: TestApp
-let admin: Awaited<ReturnType<TestApp['userWith']>>
+let admin: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -75,8 +75,8 @@ const rowsKeyedTo = async (id: string) => {
 }
 
 describe('deleting a student', () => {
-  let student: Awaited<ReturnType<TestApp['userWith']>>
-  let educator: Awaited<ReturnType<TestApp['userWith']>>
+  let student: SignedIn
+  let educator: SignedIn
   let guardianId: string
 
   beforeAll(async () => {

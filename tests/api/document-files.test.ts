@@ -5,29 +5,27 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { DOCUMENT_FILE_MAX_BYTES, MAX_DOCUMENTS_PER_STUDENT } from '../../src/shared/documents'
-import { addGuardian, addToTeam, createDocument } from '../factories'
+import { createDocument } from '../factories'
 import { storageContract } from '../helpers/document-storage'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { studentFamily } from '../helpers/family'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 import { filesUnder, multipart, SAMPLES } from '../helpers/uploads'
 
 /** Uploaded files on the local store (DATA_DIR/files): types, limits, who reads them (docs/api.md#uploaded-files). */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let educator: Logged
-let fao: Logged
-let student: Logged
-let guardian: Logged
+let educator: SignedIn
+let fao: SignedIn
+let student: SignedIn
+let guardian: SignedIn
 let url: string
 
 beforeAll(async () => {
   t = await createTestApp()
   educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
   fao = await t.userWith({ roles: ['fao'] })
-  student = await t.userWith({ roles: ['student'], name: 'Sam Student' })
-  guardian = await t.userWith({ roles: ['guardian'] })
-  await addToTeam(t.db, student.id, educator.id)
-  await addToTeam(t.db, student.id, fao.id)
-  await addGuardian(t.db, student.id, guardian.id)
+  const cast = await studentFamily(t, [educator, fao], { name: 'Sam Student' })
+  student = cast.student
+  guardian = cast.guardian
   url = `/api/v1/students/${student.id}/documents`
 })
 afterAll(() => t.close())

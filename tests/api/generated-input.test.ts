@@ -4,8 +4,6 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import {
-  addGuardian,
-  addToTeam,
   createCollege,
   createDocument,
   createInvite,
@@ -13,6 +11,7 @@ import {
   createSatScore,
   createTask,
 } from '../factories'
+import { studentFamily } from '../helpers/family'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
@@ -60,12 +59,8 @@ beforeAll(async () => {
   const admin = await t.userWith({ roles: ['admin'] })
   const educator = await t.userWith({ roles: ['educator'] })
   const fao = await t.userWith({ roles: ['fao'] })
-  const student = await t.userWith({ roles: ['student'] })
-  const guardian = await t.userWith({ roles: ['guardian'] })
+  const { student, guardian } = await studentFamily(t, [educator, fao])
   const other = await t.userWith({ roles: ['student'] })
-  await addToTeam(t.db, student.id, educator.id)
-  await addToTeam(t.db, student.id, fao.id)
-  await addGuardian(t.db, student.id, guardian.id)
   Object.assign(callers, {
     anonymous: '',
     admin: admin.cookie,

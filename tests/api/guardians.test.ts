@@ -5,15 +5,14 @@ import { selectRows } from '../../src/server/db/raw'
 import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { addGuardian, addToTeam, createDocument, createNote, createSatScore } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
 let sink: SmtpSink
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let fao: Logged
-let otherEducator: Logged
+let admin: SignedIn
+let educator: SignedIn
+let fao: SignedIn
+let otherEducator: SignedIn
 
 beforeAll(async () => {
   sink = await startSmtpSink()

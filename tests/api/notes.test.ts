@@ -5,16 +5,15 @@ import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { latestScoreDate } from '../../src/shared/scores'
 import { addGuardian, addToTeam, createNote } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
 let sink: SmtpSink
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let secondEducator: Logged
-let fao: Logged
-let otherEducator: Logged
+let admin: SignedIn
+let educator: SignedIn
+let secondEducator: SignedIn
+let fao: SignedIn
+let otherEducator: SignedIn
 
 beforeAll(async () => {
   sink = await startSmtpSink()

@@ -4,11 +4,11 @@ import { auditEvents, userInvites } from '../../src/server/db/schema'
 import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { createActScore, createInvite, createSatScore, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
 let sink: SmtpSink
-let admin: { id: string; cookie: string }
+let admin: SignedIn
 beforeAll(async () => {
   sink = await startSmtpSink()
   t = await createTestApp({ SMTP_URL: sink.url })

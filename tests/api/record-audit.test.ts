@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { MAX_DOCUMENTS_PER_STUDENT } from '../../src/shared/documents'
 import { addToTeam, createDocument } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 /** Every write to a student's documents lands in the audit log in its own transaction. */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let student: Logged
+let admin: SignedIn
+let educator: SignedIn
+let student: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addGuardian, addToTeam, createDocument, createSatScore, createUser } from '../factories'
-import { createTestApp, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
  * The record cache (src/server/modules/students/record-cache.ts): two instances on one database,
@@ -13,11 +13,10 @@ let t: TestApp
 let b: Awaited<ReturnType<typeof secondInstance>>
 /** A third instance whose cache is emptied before every read: the cache-free answer. */
 let fresh: Awaited<ReturnType<typeof secondInstance>>
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let student: Logged
-let guardian: Logged
+let admin: SignedIn
+let educator: SignedIn
+let student: SignedIn
+let guardian: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -384,7 +383,7 @@ describe('a cached student record', () => {
     await createDocument(t.db, pupil.id, { creatorId: coach.id, name: 'Team notes', hidden: true })
     const url = `/api/v1/students/${pupil.id}`
     const { misses, joined, hits: hitsBefore } = b.app.recordCache
-    const readers = [...Array(6).fill(coach), ...Array(6).fill(parent)] as Logged[]
+    const readers = [...Array(6).fill(coach), ...Array(6).fill(parent)] as SignedIn[]
     const answers = await Promise.all(
       readers.map((viewer) => b.request({ method: 'GET', url, cookie: viewer.cookie })),
     )

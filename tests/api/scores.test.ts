@@ -4,13 +4,12 @@ import { selectRows } from '../../src/server/db/raw'
 import { RECORD_CAPS } from '../../src/shared/record-caps'
 import { scoreProgress } from '../../src/shared/scores'
 import { addGuardian, addToTeam, createSatScore } from '../factories'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /** Scores you can trust: sources, notes, who added each entry, edits, targets, and the audit log. */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let educator: Logged
-let fao: Logged
+let educator: SignedIn
+let fao: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()

@@ -10,14 +10,13 @@ import {
   createSatScore,
   createUser,
 } from '../factories'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 import { multipart, SAMPLES } from '../helpers/uploads'
 
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let fao: Logged
+let admin: SignedIn
+let educator: SignedIn
+let fao: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -316,6 +315,23 @@ describe('documents', () => {
   })
 })
 
+describe('document links: one rule, matching the database', () => {
+  it.each(['http:evil.example', 'https:/\\evil.example', 'https:evil.example/x', 'HTTPS:/evil.example'])(
+    'refuses %s with 400 naming url',
+    async (url) => {
+      const student = await newStudent()
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/v1/students/${student.id}/documents`,
+        cookie: student.cookie,
+        payload: { name: 'Link', url },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().errors[0].path).toBe('url')
+    },
+  )
+})
+
 describe('teams', () => {
   it('lists available staff, adds and removes members, and records each change', async () => {
     const student = await t.userWith({ roles: ['student'] })
@@ -381,6 +397,28 @@ describe('teams', () => {
       { x: 1 },
     )
     expect(body.statusCode).toBe(400)
+  })
+})
+
+describe('team entries carry only what a team list needs', () => {
+  it("a staff member's own student profile (and scores) never reach the students on their team", async () => {
+    const student = await t.userWith({ roles: ['student'] })
+    const coach = await t.userWith({ roles: ['educator', 'student'], name: 'Coach Also Student' })
+    await createSatScore(t.db, coach.id, { date: '2025-03-08', english: 780, math: 790 })
+    await addToTeam(t.db, student.id, coach.id)
+    await addToTeam(t.db, student.id, fao.id)
+    for (const reader of [student, fao]) {
+      const record = await t.request({
+        method: 'GET',
+        url: `/api/v1/students/${student.id}`,
+        cookie: reader.cookie,
+      })
+      const entry = record.json().team.find((m: { uuid: string }) => m.uuid === coach.id)
+      expect(entry.profileStudent).toBeNull()
+      expect(entry.profileEducator).toEqual({ bio: expect.any(String) })
+      expect(JSON.stringify(entry)).not.toMatch(/"(english|math|sat|act)/i)
+      expect(record.json().satScoresHistorical).toEqual([])
+    }
   })
 })
 

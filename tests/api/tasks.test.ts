@@ -2,15 +2,15 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { RECORD_CAPS } from '../../src/shared/record-caps'
-import { addGuardian, addToTeam, createTask } from '../factories'
-import { createTestApp, type TestApp } from '../helpers/test-app'
+import { addToTeam, createTask } from '../factories'
+import { studentFamily } from '../helpers/family'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
-let educator: Logged
-let fao: Logged
-let otherEducator: Logged
+let admin: SignedIn
+let educator: SignedIn
+let fao: SignedIn
+let otherEducator: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -22,11 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function family(name = 'Sam Student') {
-  const student = await t.userWith({ roles: ['student'], name })
-  await addToTeam(t.db, student.id, educator.id)
-  await addToTeam(t.db, student.id, fao.id)
-  const guardian = await t.userWith({ roles: ['guardian'] })
-  await addGuardian(t.db, student.id, guardian.id)
+  const { student, guardian } = await studentFamily(t, [educator, fao], { name })
   return { student, guardian, base: `/api/v1/students/${student.id}/tasks` }
 }
 
@@ -298,7 +294,7 @@ describe('staff who leave', () => {
       title: 'Check FAFSA',
       assigneeId: demoted.id,
     })
-    const assignedTo = async (person: Logged, scope = 'assigned') =>
+    const assignedTo = async (person: SignedIn, scope = 'assigned') =>
       titles(await get(`/api/v1/tasks/mine?scope=${scope}`, person.cookie))
     expect(await assignedTo(removed)).toEqual(['Call family about aid appeal'])
     expect(await assignedTo(demoted)).toEqual(['Check FAFSA'])

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifiedSessionToken } from '../../src/server/auth/session'
 import { createUser } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
@@ -59,5 +61,36 @@ describe('transport security headers', () => {
     })
     expect(record.statusCode).toBe(200)
     expect(record.json().uuid).toBe(student.id)
+  })
+
+  describe('records of minors are never cached', () => {
+    it('API answers say Cache-Control: no-store', async () => {
+      const student = await plain.userWith({ roles: ['student'] })
+      for (const url of [
+        `/api/v1/students/${student.id}`,
+        '/api/v1/users/me',
+        '/api/v1/screens/my-dashboard',
+      ]) {
+        const response = await plain.request({ method: 'GET', url, cookie: student.cookie })
+        expect(response.headers['cache-control'], url).toBe('no-store')
+      }
+    })
+  })
+})
+
+describe('cookie tossing on https', () => {
+  const sign = (token: string) =>
+    encodeURIComponent(`${token}.${createHmac('sha256', 'secret-secret').update(token).digest('base64')}`)
+  const attacker = `better-auth.session_token=${sign('attacker-token')}`
+  const victim = `__Secure-better-auth.session_token=${sign('victim-token')}`
+
+  it('on https only the __Secure- cookie counts, whatever the order', () => {
+    expect(verifiedSessionToken(`${attacker}; ${victim}`, 'secret-secret', true)).toBe('victim-token')
+    expect(verifiedSessionToken(`${victim}; ${attacker}`, 'secret-secret', true)).toBe('victim-token')
+    expect(verifiedSessionToken(attacker, 'secret-secret', true)).toBeNull()
+  })
+
+  it('on http (local development) the plain cookie is the session', () => {
+    expect(verifiedSessionToken(attacker, 'secret-secret')).toBe('attacker-token')
   })
 })

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type TOTP, URI } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
  * Two-factor with an authenticator app: set-up, the login's second step, backup codes, and the
@@ -10,8 +10,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
  * independent of the server's, so the server is held to the standard (RFC 6238), not to itself.
  */
 let t: TestApp
-type Logged = Awaited<ReturnType<TestApp['userWith']>>
-let admin: Logged
+let admin: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -31,7 +30,7 @@ const cookiesOf = (response: { headers: Record<string, unknown> }) =>
 
 /** Set-up as the person does it in /settings: password, then the app's first code. */
 async function enrol(
-  person: Logged,
+  person: SignedIn,
 ): Promise<{ totp: TOTP; backupCodes: string[]; cookie: string; firstCode: string }> {
   const started = await post('/api/auth/two-factor/enable', person.cookie, { password: person.password })
   expect(started.statusCode, started.body).toBe(200)

@@ -11,13 +11,16 @@ import { openTestDatabase } from './test-database'
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
+/** A user made by the factory and signed in: what `t.userWith` gives a test. */
+export type SignedIn = CreatedUser & { cookie: string }
+
 export interface TestApp {
   app: FastifyInstance
   db: Db
   database: Database
   dataDir: string
   /** A user made by the factory, logged in through the real sign-in route. */
-  userWith(spec: UserSpec): Promise<CreatedUser & { cookie: string }>
+  userWith(spec: UserSpec): Promise<SignedIn>
   login(email: string, password: string): Promise<string>
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>
   close(): Promise<void>

@@ -29,6 +29,31 @@ describe('form messages (docs/product.md#form-messages)', () => {
     for (const message of messages)
       expect(message).not.toMatch(/^(Too big|Too small|Invalid input|Unrecognized)/)
   })
+
+  describe('required text', () => {
+    const name = requiredText(100)
+    const messages = (value: unknown) => name.safeParse(value).error?.issues.map((issue) => issue.message)
+
+    it('says the length message for a long value, and the required message only for a missing one', () => {
+      expect(messages('A'.repeat(420))).toEqual(['Use at most 100 characters.'])
+      expect(messages('   ')).toEqual(['This field is required.'])
+      expect(messages(undefined)).toEqual(['This field is required.'])
+    })
+
+    it('needs a character a reader can see', () => {
+      for (const invisible of [
+        '\u200B',
+        '\u200B\u200C\u200D\u2060',
+        '\uFEFF\u00AD',
+        '\u3164\u3164',
+        '\u2800',
+      ]) {
+        expect(messages(invisible)).toEqual(['Use at least one visible character.'])
+      }
+      expect(name.parse(' Zoë\u200B ')).toBe('Zoë\u200B')
+      expect(name.parse('李')).toBe('李')
+    })
+  })
 })
 
 describe('role labels', () => {

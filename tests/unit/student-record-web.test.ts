@@ -25,7 +25,7 @@ import {
   noteFormDefaults,
   noteFormSchema,
 } from '../../src/web/features/students/note-form'
-import { actScoreFormSchema, satScoreFormSchema } from '../../src/web/features/students/score-tests'
+import { actScoreFormSchema, satScoreFormSchema, TESTS } from '../../src/web/features/students/score-tests'
 
 const STUDENT = '00000000-0000-4000-8000-000000000001'
 const EDUCATOR = '00000000-0000-4000-8000-000000000002'
@@ -306,5 +306,18 @@ describe('score progress and the enhanced ACT in words', () => {
     expect(actScoreFormSchema.safeParse({ ...form, date: '2025-09-01' }).data?.science).toBeNull()
     const before = actScoreFormSchema.safeParse({ ...form, date: '2025-08-31' })
     expect(before.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['science'])
+  })
+})
+
+describe('words that fit the reader', () => {
+  it('speaks to a student about their own scores, and asks no FAO to add one', () => {
+    for (const test of [TESTS.sat, TESTS.act]) {
+      expect(test.emptyText.self).not.toContain("the student's")
+      expect(test.emptyText.self).not.toContain('the student has')
+      expect(test.emptyText.reader).not.toMatch(/\bAdd\b/)
+    }
+    expect(TESTS.sat.emptyText.editor).toBe(
+      "No SAT scores yet. Add the first one after the student's diagnostic.",
+    )
   })
 })
