@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -12,188 +11,21 @@ import {
   verifyBackupCodeBodySchema,
   verifyTotpBodySchema,
 } from '../../shared/auth'
-import { SESSION_HINT_COOKIE } from '../../shared/public-site'
+import { checkInviteLimit, checkLimits, emailOf, type Reservation, settle } from '../auth/attempt-limits'
 import type { LoadAuth } from '../auth/better-auth'
+import { relay, toFetchRequest, withStandardIssuer } from '../auth/bridge'
 import { refuseCommonPassword } from '../auth/common-passwords'
-import { AUTH_LIMITS, type RateLimiter } from '../auth/rate-limiter'
-import { SESSION_EXPIRES_IN } from '../auth/session'
-import { selectRows } from '../db/raw'
+import type { RateLimiter } from '../auth/rate-limiter'
+import { keepNewestResetLink, resetTokenOwner, voidResetLinksOf } from '../auth/reset-links'
 import { twoFactorRequiredOf } from '../modules/admin/settings'
 import { signUpWithInvite } from '../modules/invites/sign-up'
 import { access } from '../plugins/access'
-import { sendProblem } from '../plugins/errors'
-import { HttpProblem, notFound, tooManyRequests } from '../problems'
+import { HttpProblem, notFound } from '../problems'
 
 interface Options {
   auth: LoadAuth
   limiter: RateLimiter
   appOrigin: string
-}
-
-/** better-auth's `{code, message}` answers, as problem details (docs/api.md#errors-problem-details). */
-const AUTH_CODES: Record<string, { status: number; code: string; detail: string }> = {
-  INVALID_EMAIL_OR_PASSWORD: {
-    status: 401,
-    code: 'invalid-credentials',
-    detail: 'Email or password is incorrect.',
-  },
-  USER_ALREADY_EXISTS: {
-    status: 409,
-    code: 'email-taken',
-    detail: 'An account with this email already exists.',
-  },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
-    status: 409,
-    code: 'email-taken',
-    detail: 'An account with this email already exists.',
-  },
-  INVALID_TOKEN: { status: 400, code: 'invalid-token', detail: 'This reset link is invalid or has expired.' },
-  PASSWORD_TOO_SHORT: { status: 400, code: 'invalid-input', detail: 'The password is too short.' },
-  PASSWORD_TOO_LONG: { status: 400, code: 'invalid-input', detail: 'The password is too long.' },
-}
-
-function toFetchRequest(request: FastifyRequest, appOrigin: string): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
-  }
-  // The address better-auth records on a session is Fastify's (which trusts a proxy only when
-  // TRUST_PROXY says so), never a forwarded header the caller wrote.
-  headers.delete('x-real-ip')
-  headers.set('x-forwarded-for', request.ip)
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined
-  return new Request(`${appOrigin}${request.url}`, {
-    method: request.method,
-    headers,
-    body: hasBody ? JSON.stringify(request.body) : undefined,
-  })
-}
-
-/**
- * The public pages' "probably logged in" hint follows the session cookie: set with it (same
- * lifetime, Secure when it is), cleared when it is cleared. Page scripts may read it; it grants
- * nothing.
- */
-export function sessionHintCookie(setCookies: string[]): string | undefined {
-  const session = setCookies.find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
-  if (!session) return undefined
-  const ended = /^[^=]+=;/.test(session) || /;\s*max-age=0(;|$)/i.test(session)
-  const secure = /;\s*secure(;|$)/i.test(session) ? '; Secure' : ''
-  return ended
-    ? `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-    : `${SESSION_HINT_COOKIE}=1; Path=/; Max-Age=${SESSION_EXPIRES_IN}; SameSite=Lax${secure}`
-}
-
-async function relay(
-  response: Response,
-  reply: FastifyReply,
-  transform: (text: string) => string = (text) => text,
-): Promise<FastifyReply> {
-  const setCookies = response.headers.getSetCookie()
-  for (const cookie of setCookies) reply.header('set-cookie', cookie)
-  const hint = sessionHintCookie(setCookies)
-  if (hint) reply.header('set-cookie', hint)
-  const text = await response.text()
-  if (!response.ok) {
-    let body: { code?: string; message?: string } = {}
-    try {
-      body = JSON.parse(text)
-    } catch {}
-    const retryAfter = response.headers.get('x-retry-after')
-    if (response.status === 429) return sendProblem(reply, tooManyRequests(Number(retryAfter) || 60))
-    const known = body.code ? AUTH_CODES[body.code] : undefined
-    const problem = known
-      ? new HttpProblem(known.status, known.code, known.detail)
-      : new HttpProblem(
-          response.status,
-          (body.code ?? 'auth-error').toLowerCase().replaceAll('_', '-'),
-          body.message ?? 'Request refused.',
-        )
-    return sendProblem(reply, problem)
-  }
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie' && name !== 'content-length' && name !== 'content-encoding')
-      reply.header(name, value)
-  }
-  return reply.code(response.status).send(transform(withoutToken(text)))
-}
-
-/**
- * The authenticator link's `issuer` with its space as `%20`: the key-URI format authenticator
- * apps read does not decode `+`, so "Crestline+Prep" would be shown as the account's issuer.
- */
-export function withStandardIssuer(text: string): string {
-  return text.replace(/([?&]issuer=)([^&"]*)/, (_match, prefix: string, value: string) => {
-    try {
-      return `${prefix}${encodeURIComponent(decodeURIComponent(value.replaceAll('+', ' ')))}`
-    } catch {
-      return `${prefix}${value}`
-    }
-  })
-}
-
-/** The session lives in the HttpOnly cookie only: page scripts never see its token. */
-function withoutToken(text: string): string {
-  if (!text.includes('"token"')) return text
-  try {
-    const { token: _token, ...rest } = JSON.parse(text)
-    return JSON.stringify(rest)
-  } catch {
-    return text
-  }
-}
-
-const emailOf = (body: unknown): string =>
-  typeof (body as { email?: unknown })?.email === 'string'
-    ? (body as { email: string }).email.trim().toLowerCase()
-    : ''
-
-/** An attempt counted as a failure before it was made, to be taken back if it succeeds. */
-interface Reservation {
-  kind: string
-  subject: string
-  ip: string
-}
-
-/**
- * Sign-in, sign-up, change-password and reset requests: per address and per email+address
- * (docs/api.md#rate-limits). An attempt is counted as a failure *before* the password is checked,
- * in one atomic increment, so parallel guesses cannot all read "no failures yet"; a successful
- * attempt then takes its count back (`settle`). Reset requests count every request.
- */
-async function checkLimits(
-  request: FastifyRequest,
-  limiter: RateLimiter,
-  kind: string,
-  subject = emailOf(request.body),
-): Promise<Reservation | null> {
-  const perIp = await limiter.hit([kind, 'ip', request.ip], AUTH_LIMITS.perIp)
-  if (perIp.count > limiter.allowed(AUTH_LIMITS.perIp)) throw tooManyRequests(perIp.retryAfterSeconds)
-  if (!subject) return null
-  const seen = await limiter.hitFailure(kind, subject, request.ip)
-  if (seen.count > limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp))
-    throw tooManyRequests(seen.retryAfterSeconds)
-  return kind === 'reset' ? null : { kind, subject, ip: request.ip }
-}
-
-/**
- * Refused sign-ups on one invite, from any address: an invite that names no email would otherwise
- * let whoever holds it test, one email after another, which ones have an account (409
- * `email-taken`). Five refusals per invite per 15 minutes (docs/api.md#rate-limits).
- */
-async function checkInviteLimit(limiter: RateLimiter, invite: string): Promise<Reservation> {
-  const seen = await limiter.hitFailure('sign-up-invite', invite, 'any address')
-  if (seen.count > limiter.allowed(AUTH_LIMITS.failuresPerEmailAndIp))
-    throw tooManyRequests(seen.retryAfterSeconds)
-  return { kind: 'sign-up-invite', subject: invite, ip: 'any address' }
-}
-
-/** Keeps a reserved failure when the attempt was refused (4xx); takes it back otherwise. */
-async function settle(limiter: RateLimiter, reservation: Reservation | null | undefined, status: number) {
-  if (!reservation) return
-  if (status >= 400 && status < 500) return
-  await limiter.releaseFailure(reservation.kind, reservation.subject, reservation.ip)
 }
 
 /** better-auth routes we validate and limit before handing over (docs/api.md#rate-limits). */
@@ -332,18 +164,10 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
       },
       async (request, reply) => {
         // Whose reset this is, read before better-auth uses up the token.
-        const resetOwner = route.kind === 'reset-token' ? await resetTokenOwner(request.body) : null
+        const resetOwner = route.kind === 'reset-token' ? await resetTokenOwner(app.db, request.body) : null
         const response = await (await auth()).handler(toFetchRequest(request, appOrigin))
-        // A used reset link voids every other one the person was sent: an older email found later
-        // must not reset the password again.
-        if (resetOwner && response.ok) {
-          await app.db.execute(
-            sql`delete from verifications where identifier like 'reset-password:%' and value = ${resetOwner}`,
-          )
-        }
-        // A new link voids the ones sent before it at once. The same statement runs for an unknown
-        // email (and deletes nothing), so the answer takes the same time either way.
-        if (route.kind === 'reset' && response.ok) await keepNewestResetLink(emailOf(request.body))
+        if (resetOwner && response.ok) await voidResetLinksOf(app.db, resetOwner)
+        if (route.kind === 'reset' && response.ok) await keepNewestResetLink(app.db, emailOf(request.body))
         await settle(limiter, reservations.get(request), response.status)
         return relay(
           response,
@@ -366,25 +190,6 @@ const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, limiter, 
         'Admins require two-factor for staff, so it cannot be turned off. Make new backup codes instead.',
       )
     }
-  }
-
-  async function keepNewestResetLink(email: string) {
-    await app.db.execute(sql`with owner as (select id::text as id from users where lower(email) = ${email}),
-      newest as (select v.id from verifications v, owner
-        where v.identifier like 'reset-password:%' and v.value = owner.id
-        order by v.created_at desc, v.expires_at desc limit 1)
-      delete from verifications v using owner
-      where v.identifier like 'reset-password:%' and v.value = owner.id and v.id not in (select id from newest)`)
-  }
-
-  async function resetTokenOwner(body: unknown): Promise<string | null> {
-    const token = (body as { token?: unknown })?.token
-    if (typeof token !== 'string') return null
-    const [row] = await selectRows<{ value: string }>(
-      app.db,
-      sql`select value from verifications where identifier = ${`reset-password:${token}`}`,
-    )
-    return row?.value ?? null
   }
 
   app.post(
