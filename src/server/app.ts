@@ -27,13 +27,16 @@ import collegeRoutes from './routes/api/v1/colleges'
 import contactRoutes from './routes/api/v1/contact-requests'
 import dataRightsRoutes from './routes/api/v1/data-rights'
 import documentFileRoutes from './routes/api/v1/document-files'
+import documentRoutes from './routes/api/v1/documents'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
+import scoreRoutes from './routes/api/v1/scores'
 import screenRoutes from './routes/api/v1/screens'
 import sessionRoutes from './routes/api/v1/sessions'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
+import teamMemberRoutes from './routes/api/v1/team-members'
 import userAccountRoutes from './routes/api/v1/user-accounts'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
@@ -170,6 +173,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userAccountRoutes, { appOrigin: env.appOrigin })
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(studentRoutes)
+  await app.register(scoreRoutes)
+  await app.register(documentRoutes)
+  await app.register(teamMemberRoutes)
   await app.register(documentFileRoutes, { incomingDir })
   await app.register(guardianRoutes)
   await app.register(noteRoutes)

@@ -1,16 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { documentSchema, documentUpdateSchema } from '../../../../shared/documents'
-import {
-  actScoreInputSchema,
-  actScorePatchSchema,
-  actScoreSchema,
-  satScoreInputSchema,
-  satScorePatchSchema,
-  satScoreSchema,
-  targetsInputSchema,
-  targetsSchema,
-} from '../../../../shared/scores'
 import {
   archivedStudentSchema,
   type Student,
@@ -19,29 +8,19 @@ import {
   studentSchema,
   updateStudentBodySchema,
 } from '../../../../shared/students'
-import { emptyBodySchema } from '../../../../shared/validation'
 import { studentsCsv } from '../../../modules/admin/exports'
 import { setArchived } from '../../../modules/students/archive'
-import { deleteDocument, updateDocument } from '../../../modules/students/documents'
 import { visibleStudents } from '../../../modules/students/lists'
-import {
-  addScore,
-  deleteMatchingScore,
-  deleteScoreById,
-  setTargets,
-  updateScore,
-} from '../../../modules/students/scores'
-import { addTeamMember, removeTeamMember } from '../../../modules/students/team'
 import { access, requireViewer } from '../../../plugins/access'
 import { sendCsv } from './csv-reply'
 
 const studentParams = z.object({ id: z.string() })
-const documentParams = studentParams.extend({ documentId: z.string() })
-const memberParams = studentParams.extend({ userId: z.string() })
 
 /**
- * Student records. Fine-grained permissions (team, the student, FAO read-only) are in
- * the modules; someone who may not see a student gets 404 (docs/product.md#permissions).
+ * Student lists and records, and archiving; a record's scores, documents and team have files of
+ * their own (scores.ts, documents.ts, team-members.ts). Fine-grained permissions (team, the
+ * student, FAO read-only) are in the modules; someone who may not see a student gets 404
+ * (docs/product.md#permissions).
  */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -109,204 +88,6 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.roles('admin') },
     },
     async (request) => setArchived(app.db, requireViewer(request), request.params.id, request.body.archived),
-  )
-
-  const scoreRoutes = [
-    {
-      kind: 'sat',
-      path: 'sat-scores',
-      test: 'SAT',
-      input: satScoreInputSchema,
-      patch: satScorePatchSchema,
-      output: satScoreSchema,
-    },
-    {
-      kind: 'act',
-      path: 'act-scores',
-      test: 'ACT',
-      input: actScoreInputSchema,
-      patch: actScorePatchSchema,
-      output: actScoreSchema,
-    },
-  ] as const
-  const entryParams = z.object({ id: z.string(), entryId: z.string() })
-  for (const route of scoreRoutes) {
-    app.post(
-      `/api/v1/students/:id/${route.path}`,
-      {
-        schema: {
-          tags: ['scores'],
-          summary: `Add an ${route.test} score (source official unless said otherwise)`,
-          params: studentParams,
-          body: route.input,
-          response: { 201: route.output },
-        },
-        config: { access: access.anyUser },
-      },
-      async (request, reply) => {
-        const score = await addScore(
-          app.db,
-          requireViewer(request),
-          request.params.id,
-          route.kind,
-          request.body,
-        )
-        return reply.code(201).send(score)
-      },
-    )
-    app.delete(
-      `/api/v1/students/:id/${route.path}`,
-      {
-        schema: {
-          tags: ['scores'],
-          summary: `Delete one ${route.test} score equal to the body (404 when none is)`,
-          params: studentParams,
-          body: route.input,
-        },
-        config: { access: access.anyUser },
-      },
-      async (request, reply) => {
-        await deleteMatchingScore(app.db, requireViewer(request), request.params.id, route.kind, request.body)
-        return reply.code(204).send()
-      },
-    )
-    app.patch(
-      `/api/v1/students/:id/${route.path}/:entryId`,
-      {
-        schema: {
-          tags: ['scores'],
-          summary: `Edit one ${route.test} entry (the student only the entries they added)`,
-          params: entryParams,
-          body: route.patch,
-          response: { 200: route.output },
-        },
-        config: { access: access.anyUser },
-      },
-      async (request) =>
-        updateScore(
-          app.db,
-          requireViewer(request),
-          request.params.id,
-          route.kind,
-          request.params.entryId,
-          request.body,
-        ),
-    )
-    app.delete(
-      `/api/v1/students/:id/${route.path}/:entryId`,
-      {
-        schema: {
-          tags: ['scores'],
-          summary: `Delete one ${route.test} entry by its uuid (the student only the entries they added)`,
-          params: entryParams,
-        },
-        config: { access: access.anyUser },
-      },
-      async (request, reply) => {
-        await deleteScoreById(
-          app.db,
-          requireViewer(request),
-          request.params.id,
-          route.kind,
-          request.params.entryId,
-        )
-        return reply.code(204).send()
-      },
-    )
-  }
-
-  app.put(
-    '/api/v1/students/:id/targets',
-    {
-      schema: {
-        tags: ['scores'],
-        summary: 'Set the SAT and ACT targets (null clears one; an absent key keeps it)',
-        params: studentParams,
-        body: targetsInputSchema,
-        response: { 200: targetsSchema },
-      },
-      config: { access: access.anyUser },
-    },
-    async (request) => setTargets(app.db, requireViewer(request), request.params.id, request.body),
-  )
-
-  app.put(
-    '/api/v1/students/:id/documents/:documentId',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: 'Change a document; creatorUUID must equal the stored creator',
-        params: documentParams,
-        body: documentUpdateSchema,
-        response: { 200: documentSchema },
-      },
-      config: { access: access.anyUser },
-    },
-    async (request) =>
-      updateDocument(
-        app.db,
-        requireViewer(request),
-        request.params.id,
-        request.params.documentId,
-        request.body,
-      ),
-  )
-
-  app.delete(
-    '/api/v1/students/:id/documents/:documentId',
-    {
-      schema: {
-        tags: ['documents'],
-        summary: 'Delete a document',
-        params: documentParams,
-      },
-      config: { access: access.anyUser },
-    },
-    async (request, reply) => {
-      await deleteDocument(
-        app.db,
-        app.files,
-        requireViewer(request),
-        request.params.id,
-        request.params.documentId,
-        (key, error) => request.log.error({ err: error, key }, 'deleted document left its file in the store'),
-      )
-      return reply.code(204).send()
-    },
-  )
-
-  app.put(
-    '/api/v1/students/:id/team-members/:userId',
-    {
-      schema: {
-        tags: ['teams'],
-        summary: 'Add an educator or FAO to the team (admins)',
-        params: memberParams,
-        body: emptyBodySchema,
-      },
-      config: { access: access.roles('admin') },
-    },
-    async (request, reply) => {
-      await addTeamMember(app.db, requireViewer(request), request.params.id, request.params.userId)
-      return reply.code(204).send()
-    },
-  )
-
-  app.delete(
-    '/api/v1/students/:id/team-members/:userId',
-    {
-      schema: {
-        tags: ['teams'],
-        summary: 'Remove a member from the team (admins)',
-        params: memberParams,
-        body: emptyBodySchema,
-      },
-      config: { access: access.roles('admin') },
-    },
-    async (request, reply) => {
-      await removeTeamMember(app.db, requireViewer(request), request.params.id, request.params.userId)
-      return reply.code(204).send()
-    },
   )
 }
 
