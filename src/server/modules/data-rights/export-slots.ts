@@ -14,7 +14,7 @@ export class ExportSlots {
 
   constructor(
     size: number,
-    private readonly maxWaitMs = 30_000,
+    private readonly maxWaitMs = 120_000,
   ) {
     this.#limit = pLimit(size)
   }
