@@ -10,6 +10,7 @@ import { openDatabase } from '../src/server/db/client'
 import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
 import { buildIsStale } from './lib/build-state.mjs'
+import { serverNodeFlags } from './lib/server-flags.mjs'
 
 /**
  * `npm run bench`: the budgets of docs/product.md#budgets as a table. Numbers, not a gate: timings on
@@ -49,11 +50,15 @@ async function waitFor200(url: string, timeoutMs = 30_000): Promise<number> {
 }
 
 /**
- * The server as `node dist/server/main.js`; `BENCH_NODE_FLAGS` go before the script (heap sizes,
- * `--cpu-prof`).
+ * The server as `npm start` runs it: `node` with the start script's flags, then
+ * `dist/server/main.js`. `BENCH_NODE_FLAGS` go after them (heap sizes, `--cpu-prof`; a later
+ * flag wins); `BENCH_NODE_FLAGS=--no-start-flags` leaves the start script's flags out.
  */
 function startServer(env: Record<string, string>): ChildProcess {
-  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  const flags = extra.includes('--no-start-flags')
+    ? extra.filter((flag) => flag !== '--no-start-flags')
+    : [...serverNodeFlags(), ...extra]
   return spawn('node', [...flags, 'dist/server/main.js'], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

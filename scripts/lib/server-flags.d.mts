@@ -1,0 +1,1 @@
+export function serverNodeFlags(packageJson?: string): string[]
