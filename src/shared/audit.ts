@@ -15,7 +15,12 @@ import { TASK_STATUSES } from './tasks'
  * the API writes with this union. Ids and emails are plain strings: deleting a person replaces
  * them in place (docs/product.md#deleting-a-person).
  */
-const change = <A extends [string, ...string[]], S extends string, B extends z.ZodType, F extends z.ZodType>(
+const change = <
+  const A extends readonly [string, ...string[]],
+  S extends string,
+  B extends z.ZodType,
+  F extends z.ZodType,
+>(
   actions: A,
   subjectType: S,
   before: B,
@@ -163,6 +168,7 @@ export const auditEventSchema = z.object({
   studentId: z.string().nullable(),
   /** The student's name when the event concerns a student's record or team. */
   studentName: z.string().nullable(),
+  /** The payloads the union above gives `action` (null for none); read them with `readAuditChange`. */
   before: z.unknown(),
   after: z.unknown(),
 })
@@ -213,8 +219,8 @@ function readSide(schema: z.ZodType, value: unknown): Record<string, unknown> {
 
 /**
  * An event's change, typed by its action, keeping each field of `before` and `after` that has the
- * shape the union gives it: rows whose payloads were emptied (a deleted student's record) or that
- * predate a field still read. Null for an action outside the union.
+ * shape the union gives it, so an event whose payloads were emptied (a deleted student's record)
+ * or hold an odd field still reads. Null for an action outside the union.
  */
 export function readAuditChange(event: {
   action: string
