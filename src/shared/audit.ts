@@ -1,27 +1,159 @@
 import { z } from 'zod'
+import { appSettingsSchema } from './admin-settings'
+import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
+import { NOTE_VISIBILITIES } from './notes'
 import { cursorField, oneValue, pageLimit } from './paging'
+import { ROLES } from './roles'
+import { SCORE_SOURCES } from './scores'
+import { TASK_STATUSES } from './tasks'
 
-// The audit log: who changed what, when, before and after (docs/api.md#paging-and-cursors).
+// The audit log: who changed what, when, before and after (docs/api.md#the-audit-log).
 
-/** What each audit action means; the web turns these into sentences. */
-export const AUDIT_ACTIONS = [
-  'user.roles-changed',
-  'user.disabled',
-  'user.enabled',
-  'user.email-changed',
-  'user.deleted',
-  'student.archived',
-  'student.restored',
-  'invite.created',
-  'invite.resent',
-  'invite.deleted',
-  'guardian.accepted',
-  'team-member.added',
-  'team-member.removed',
-  'inquiry.handled',
-  'inquiry.reopened',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+/**
+ * Every action the server records, with the exact `before` and `after` it writes (null where it
+ * writes none). `recordAudit` accepts only these; tests/api/audit-contract.test.ts parses every row
+ * the API writes with this union. Ids and emails are plain strings: deleting a person replaces
+ * them in place (docs/product.md#deleting-a-person).
+ */
+const change = <
+  const A extends readonly [string, ...string[]],
+  S extends string,
+  B extends z.ZodType,
+  F extends z.ZodType,
+>(
+  actions: A,
+  subjectType: S,
+  before: B,
+  after: F,
+) =>
+  z.strictObject({
+    action: z.enum(actions),
+    subjectType: z.literal(subjectType),
+    before,
+    after,
+  })
+
+/** No payload on this side: a caller leaves it out, and it is stored as null. */
+const none = z.null().default(null)
+const roles = z.array(z.enum(ROLES))
+const invite = { roles, email: z.string().nullable(), expiresAt: z.string() }
+const guardianLink = { guardianId: z.string(), relationship: z.string() }
+const task = z.strictObject({
+  title: z.string(),
+  details: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+})
+const note = z.strictObject({
+  date: z.string(),
+  durationMinutes: z.number().nullable(),
+  visibility: z.enum(NOTE_VISIBILITIES),
+  body: z.string(),
+})
+const scoreCommon = { date: z.string(), source: z.enum(SCORE_SOURCES), note: z.string().nullable() }
+const score = z.discriminatedUnion('test', [
+  z.strictObject({ test: z.literal('SAT'), english: z.number(), math: z.number(), ...scoreCommon }),
+  z.strictObject({
+    test: z.literal('ACT'),
+    english: z.number(),
+    math: z.number(),
+    reading: z.number(),
+    science: z.number().nullable(),
+    ...scoreCommon,
+  }),
+])
+const document = z.strictObject({
+  name: z.string(),
+  /** A link's address; null for an uploaded file, which has `file`. */
+  url: z.string().nullable(),
+  file: z.strictObject({ name: z.string(), type: z.string(), size: z.number() }).optional(),
+  hidden: z.boolean(),
+  pinned: z.boolean(),
+})
+const college = z.strictObject({
+  name: z.string(),
+  round: z.enum(COLLEGE_ROUNDS),
+  deadline: z.string().nullable(),
+  status: z.enum(COLLEGE_STATUSES),
+  notes: z.string().nullable(),
+  costOfAttendance: z.number().nullable(),
+  aidOffered: z.number().nullable(),
+})
+const targets = z.strictObject({ sat: z.number().nullable(), act: z.number().nullable() })
+const flag = <K extends string>(key: K) =>
+  z.strictObject({ [key]: z.boolean() } as { [P in K]: z.ZodBoolean })
+
+export const auditChangeSchema = z.discriminatedUnion('action', [
+  change(
+    ['user.roles-changed'],
+    'user',
+    z.strictObject({ roles }),
+    z.strictObject({ roles, removedFromTeams: z.array(z.string()).optional() }),
+  ),
+  change(['user.disabled', 'user.enabled'], 'user', flag('disabled'), flag('disabled')),
+  change(
+    ['user.email-changed'],
+    'user',
+    z.strictObject({ email: z.string() }),
+    z.strictObject({ email: z.string() }),
+  ),
+  change(['user.deleted'], 'user', flag('student'), none),
+  change(['student.archived', 'student.restored'], 'student', flag('archived'), flag('archived')),
+  change(['targets.changed'], 'student', targets, targets),
+  change(
+    ['invite.created'],
+    'invite',
+    none,
+    z.strictObject({
+      ...invite,
+      /** A guardian invite: how the person is related to the student. */
+      relationship: z.string().optional(),
+      /** Made by a bulk import. */
+      source: z.literal('csv-import').optional(),
+    }),
+  ),
+  change(['invite.resent'], 'invite', z.strictObject(invite), z.strictObject(invite)),
+  change(['invite.deleted'], 'invite', z.strictObject(invite), none),
+  change(['guardian.linked'], 'user', none, z.strictObject(guardianLink)),
+  change(
+    ['guardian.accepted'],
+    'user',
+    none,
+    z.strictObject({ ...guardianLink, inviteId: z.string(), invitedById: z.string().nullable() }),
+  ),
+  // Also written by the migration that removed links staff or a student held (actor null).
+  change(['guardian.unlinked'], 'user', z.strictObject(guardianLink), none),
+  change(['team-member.added'], 'user', none, z.strictObject({ memberId: z.string() })),
+  change(['team-member.removed'], 'user', z.strictObject({ memberId: z.string() }), none),
+  change(['note.created'], 'note', none, note),
+  change(['note.updated'], 'note', note, note),
+  change(['note.deleted'], 'note', note, none),
+  change(['document.created'], 'document', none, document),
+  change(['document.updated'], 'document', document, document),
+  change(['document.deleted'], 'document', document, none),
+  change(['task.created'], 'task', none, task),
+  change(['task.updated'], 'task', task, task),
+  change(['task.deleted'], 'task', task, none),
+  change(['college.created'], 'college', none, college),
+  change(['college.updated'], 'college', college, college),
+  change(['college.deleted'], 'college', college, none),
+  change(['score.added'], 'score', none, score),
+  change(['score.updated'], 'score', score, score),
+  change(['score.deleted'], 'score', score, none),
+  change(['settings.changed'], 'settings', appSettingsSchema, appSettingsSchema),
+  change(['inquiry.handled', 'inquiry.reopened'], 'contact_request', flag('handled'), flag('handled')),
+])
+/** One action as the server records it (stored `before` and `after` are null where absent). */
+export type AuditChange = z.output<typeof auditChangeSchema>
+/** What a caller of `recordAudit` passes: an absent `before` or `after` is stored as null. */
+export type AuditChangeInput = z.input<typeof auditChangeSchema>
+export type AuditAction = AuditChange['action']
+
+/** Every audit action, in the union's order. */
+export const AUDIT_ACTIONS: readonly AuditAction[] = auditChangeSchema.options.flatMap(
+  (option) => option.shape.action.options,
+)
 
 export const auditEventSchema = z.object({
   uuid: z.string(),
@@ -36,6 +168,7 @@ export const auditEventSchema = z.object({
   studentId: z.string().nullable(),
   /** The student's name when the event concerns a student's record or team. */
   studentName: z.string().nullable(),
+  /** The payloads the union above gives `action` (null for none); read them with `readAuditChange`. */
   before: z.unknown(),
   after: z.unknown(),
 })
@@ -53,3 +186,54 @@ export const auditPageSchema = z.object({
   nextCursor: z.string().nullable(),
 })
 export type AuditPage = z.infer<typeof auditPageSchema>
+
+/** A side of a change as the web reads it: each field present only when it has its recorded shape. */
+type Lenient<T> = T extends null ? Record<never, never> : Partial<T>
+type Read<C> = C extends AuditChange
+  ? { action: C['action']; before: Lenient<C['before']>; after: Lenient<C['after']> }
+  : never
+export type AuditChangeRead = Read<AuditChange>
+
+/** The schemas a field may have on one side (both tests' for a score). */
+function fieldsOf(schema: z.ZodType): Map<string, z.ZodType[]> {
+  const fields = new Map<string, z.ZodType[]>()
+  const objects =
+    schema instanceof z.ZodObject ? [schema] : schema instanceof z.ZodDiscriminatedUnion ? schema.options : []
+  for (const object of objects as z.ZodObject[]) {
+    for (const [key, field] of Object.entries(object.shape))
+      fields.set(key, [...(fields.get(key) ?? []), field])
+  }
+  return fields
+}
+
+function readSide(schema: z.ZodType, value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {}
+  const read: Record<string, unknown> = {}
+  for (const [key, options] of fieldsOf(schema)) {
+    if (!(key in value)) continue
+    const field = (value as Record<string, unknown>)[key]
+    if (options.some((option) => option.safeParse(field).success)) read[key] = field
+  }
+  return read
+}
+
+/**
+ * An event's change, typed by its action, keeping each field of `before` and `after` that has the
+ * shape the union gives it, so an event whose payloads were emptied (a deleted student's record)
+ * or hold an odd field still reads. Null for an action outside the union.
+ */
+export function readAuditChange(event: {
+  action: string
+  before: unknown
+  after: unknown
+}): AuditChangeRead | null {
+  const option = auditChangeSchema.options.find((candidate) =>
+    (candidate.shape.action.options as readonly string[]).includes(event.action),
+  )
+  if (!option) return null
+  return {
+    action: event.action,
+    before: readSide(option.shape.before, event.before),
+    after: readSide(option.shape.after, event.after),
+  } as AuditChangeRead
+}

@@ -1,15 +1,16 @@
+import type { AuditChangeInput } from '../../../shared/audit'
 import type { DbOrTx } from '../../db/client'
 import { auditEvents } from '../../db/schema'
 
-export interface AuditEntry {
+/**
+ * One audit event: an action of the union in src/shared/audit.ts with the `before` and `after` it
+ * gives that action, so an unknown action or a payload of another shape does not compile.
+ */
+export type AuditEntry = AuditChangeInput & {
   /** Who did it; null for the command line, which acts as nobody in particular. */
   actorId: string | null
-  action: string
-  subjectType: string
   subjectId?: string | null
   studentId?: string | null
-  before?: unknown
-  after?: unknown
 }
 
 const toRow = (entry: AuditEntry) => ({

@@ -71,18 +71,23 @@ export async function linkGuardian(
     throw conflict('already-guardian', 'This person is already a guardian of this student.')
   }
   const accepted = link.acceptedInvite
-  await recordAudit(tx, {
+  const event = {
     actorId: link.actorId,
-    action: accepted ? 'guardian.accepted' : 'guardian.linked',
     subjectType: 'user',
     subjectId: link.guardianId,
     studentId: link.studentId,
-    after: {
-      guardianId: link.guardianId,
-      relationship: link.relationship,
-      ...(accepted ? { inviteId: accepted.id, invitedById: accepted.invitedById } : {}),
-    },
-  })
+  } as const
+  const linked = { guardianId: link.guardianId, relationship: link.relationship }
+  await recordAudit(
+    tx,
+    accepted
+      ? {
+          ...event,
+          action: 'guardian.accepted',
+          after: { ...linked, inviteId: accepted.id, invitedById: accepted.invitedById },
+        }
+      : { ...event, action: 'guardian.linked', after: linked },
+  )
 }
 
 export type GuardianInviteOutcome =

@@ -65,7 +65,7 @@ function refuseStudentFlags(
 const audited = (row: DocumentRow) => ({
   name: row.name,
   url: row.url,
-  ...(row.fileKey ? { file: fileOf(row) } : {}),
+  ...(row.fileKey ? { file: fileOf(row)! } : {}),
   hidden: row.hidden,
   pinned: row.pinned,
 })

@@ -92,8 +92,19 @@ function entryBase(row: ScoreRow) {
 
 /** The entry as the audit log keeps it: the test, the day, the sections, the source and note. */
 function audited(kind: TestKind, row: ScoreRow) {
-  const sections = Object.fromEntries(TESTS[kind].sections.map((section) => [section, row[section]]))
-  return { test: TESTS[kind].label, date: row.date, ...sections, source: row.source, note: row.note }
+  const { date, english, math, source, note } = row
+  return kind === 'sat'
+    ? { test: 'SAT' as const, date, english, math, source, note }
+    : {
+        test: 'ACT' as const,
+        date,
+        english,
+        math,
+        reading: row.reading!,
+        science: row.science ?? null,
+        source,
+        note,
+      }
 }
 
 /** Scores: admins, educators on the team and the student; an FAO and guardians read only. */
@@ -318,7 +329,7 @@ export async function setTargets(
         subjectType: 'student',
         subjectId: studentId,
         studentId,
-        before,
+        before: before!,
         after,
       })
     }

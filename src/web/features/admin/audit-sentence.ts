@@ -1,18 +1,26 @@
-import type { AuditEvent } from '../../../shared/audit'
+import { type AuditEvent, readAuditChange } from '../../../shared/audit'
 import { formatPlainDate } from '../../../shared/dates'
+import type { NoteVisibility } from '../../../shared/notes'
 import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles'
+import type { ScoreSource } from '../../../shared/scores'
+import type { TaskStatus } from '../../../shared/tasks'
 
 /**
  * An audit event as a sentence for the /admin activity list ("Avery Admin archived Rosa Student").
- * `before` and `after` are free-form JSON, so every field is read defensively: a missing or
- * odd-shaped field shortens the sentence, never breaks it. Unknown actions show their raw name.
+ * `before` and `after` are read as the union in src/shared/audit.ts types them, each field only
+ * when it has its recorded shape: a missing or odd-shaped field shortens the sentence, never
+ * breaks it (a deleted student's events have none). Unknown actions show their raw name.
  */
 export function auditSentence(event: AuditEvent): string {
   const actor = event.actor?.name || 'A removed account'
   const subject = event.subjectName || fallbackSubject(event.subjectType)
-  const before = asRecord(event.before)
-  const after = asRecord(event.after)
-  switch (event.action) {
+  const change = readAuditChange(event)
+  if (!change) return `${actor}: ${event.action}`
+  const { action, before, after } = change
+  // Two fields outside the union are still read from the raw payloads: an invite's own role
+  // booleans and a team's `studentName`.
+  const raw = { before: asRecord(event.before), after: asRecord(event.after) }
+  switch (action) {
     case 'student.archived':
       return `${actor} archived ${subject}`
     case 'student.restored':
@@ -28,15 +36,15 @@ export function auditSentence(event: AuditEvent): string {
     case 'user.deleted':
       return `${actor} deleted a ${before.student === true ? 'student and their record' : 'person'} for good`
     case 'invite.created':
-      return `${actor} created an invite${inviteDetails(after, before, event.studentName)}`
+      return `${actor} created an invite${inviteDetails([after, raw.after], [before, raw.before], event.studentName)}`
     case 'invite.resent':
-      return `${actor} resent an invite${inviteDetails(after, before, event.studentName)}`
+      return `${actor} resent an invite${inviteDetails([after, raw.after], [before, raw.before], event.studentName)}`
     case 'invite.deleted':
-      return `${actor} deleted an invite${inviteDetails(before, after, event.studentName)}`
+      return `${actor} deleted an invite${inviteDetails([before, raw.before], [after, raw.after], event.studentName)}`
     case 'team-member.added':
-      return `${actor} added ${subject} to ${teamOf(event.studentName, after, before)}`
+      return `${actor} added ${subject} to ${teamOf(event.studentName, raw.after, raw.before)}`
     case 'team-member.removed':
-      return `${actor} removed ${subject} from ${teamOf(event.studentName, before, after)}`
+      return `${actor} removed ${subject} from ${teamOf(event.studentName, raw.before, raw.after)}`
     case 'guardian.linked':
       return `${actor} linked ${subject} to ${familyOf(event.studentName, after, before)}`
     case 'guardian.accepted':
@@ -91,9 +99,12 @@ export function auditSentence(event: AuditEvent): string {
     case 'inquiry.reopened':
       return `${actor} reopened an inquiry`
     default:
-      return `${actor}: ${event.action}`
+      return unknownAction(action, actor)
   }
 }
+
+/** Every action of the union has a sentence above; this compiles only while that holds. */
+const unknownAction = (action: never, actor: string) => `${actor}: ${action}`
 
 function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -101,7 +112,7 @@ function asRecord(value: unknown): Record<string, unknown> {
     : {}
 }
 
-function emailChange(from: unknown, to: unknown): string {
+function emailChange(from: string | undefined, to: string | undefined): string {
   const old = text(from)
   const now = text(to)
   if (old && now) return ` from ${old} to ${now}`
@@ -116,16 +127,14 @@ function fallbackSubject(subjectType: string): string {
 
 const possessive = (name: string) => `${name}'s`
 
-function rolesIn(value: unknown): Role[] | null {
-  if (!Array.isArray(value)) return null
-  return ROLES.filter((role) => value.includes(role))
-}
+/** The roles in their usual order. */
+const inOrder = (roles: readonly Role[]) => ROLES.filter((role) => roles.includes(role))
 
 /** ": Admin added, Educator removed", or nothing when the lists are missing. */
-function roleChanges(beforeRoles: unknown, afterRoles: unknown): string {
-  const from = rolesIn(beforeRoles)
-  const to = rolesIn(afterRoles)
-  if (!from || !to) return ''
+function roleChanges(beforeRoles: Role[] | undefined, afterRoles: Role[] | undefined): string {
+  if (!beforeRoles || !afterRoles) return ''
+  const from = inOrder(beforeRoles)
+  const to = inOrder(afterRoles)
   const changes = [
     ...to.filter((role) => !from.includes(role)).map((role) => `${ROLE_LABELS[role]} added`),
     ...from.filter((role) => !to.includes(role)).map((role) => `${ROLE_LABELS[role]} removed`),
@@ -133,19 +142,17 @@ function roleChanges(beforeRoles: unknown, afterRoles: unknown): string {
   return changes.length > 0 ? `: ${changes.join(', ')}` : ''
 }
 
+type InviteSide = [{ roles?: Role[]; email?: string | null; relationship?: string }, Record<string, unknown>]
+
 /**
  * " (Educator, for x@y)" from whichever side holds the invite; a guardian invite reads
  * " (Guardian of Rosa Student (Mother), for x@y)".
  */
-function inviteDetails(
-  primary: Record<string, unknown>,
-  secondary: Record<string, unknown>,
-  studentName: string | null,
-): string {
-  const invite = Object.keys(primary).length > 0 ? primary : secondary
+function inviteDetails(primary: InviteSide, secondary: InviteSide, studentName: string | null): string {
+  const [invite, flags] = Object.keys(primary[1]).length > 0 ? primary : secondary
   // `roles: Role[]` as the server records it; the invite's own booleans are read too.
-  const listed = rolesIn(invite.roles) ?? []
-  const holds = (role: Role) => invite[role] === true || listed.includes(role)
+  const listed = invite.roles ?? []
+  const holds = (role: Role) => flags[role] === true || listed.includes(role)
   const roles = inviteRoleLabels({
     admin: holds('admin'),
     educator: holds('educator'),
@@ -156,7 +163,7 @@ function inviteDetails(
     const relationship = text(invite.relationship)
     roles.push(`Guardian of ${studentName || 'a student'}${relationship ? ` (${relationship})` : ''}`)
   }
-  const email = typeof invite.email === 'string' && invite.email !== '' ? `for ${invite.email}` : null
+  const email = invite.email ? `for ${invite.email}` : null
   const parts = [...(roles.length > 0 ? [roles.join(' and ')] : []), ...(email ? [email] : [])]
   return parts.length > 0 ? ` (${parts.join(', ')})` : ''
 }
@@ -164,18 +171,18 @@ function inviteDetails(
 /** A string field, or null when it is missing, empty or not a string. */
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
+type Relationship = { relationship?: string }
+
 /** "Rosa Student's family (Mother)" for a guardian link. */
-function familyOf(
-  studentName: string | null,
-  primary: Record<string, unknown>,
-  secondary: Record<string, unknown>,
-): string {
+function familyOf(studentName: string | null, primary: Relationship, secondary: Relationship): string {
   const relationship = text(primary.relationship) ?? text(secondary.relationship)
   return `${studentName ? possessive(studentName) : "a student's"} family${relationship ? ` (${relationship})` : ''}`
 }
 
+type NoteSide = { date?: string; visibility?: NoteVisibility }
+
 /** "a shared note on Rosa Student's session of Mar 1, 2026" (the text itself is never repeated here). */
-function noteDetails(note: Record<string, unknown>, studentName: string | null): string {
+function noteDetails(note: NoteSide, studentName: string | null): string {
   const visibility =
     note.visibility === 'shared' ? 'a shared' : note.visibility === 'internal' ? 'an internal' : 'a'
   const date = text(note.date)
@@ -185,13 +192,16 @@ function noteDetails(note: Record<string, unknown>, studentName: string | null):
 }
 
 /** ", now shared with the family" when an edit changed who sees the note. */
-function sharingChange(before: Record<string, unknown>, after: Record<string, unknown>): string {
-  if (before.visibility === after.visibility || typeof after.visibility !== 'string') return ''
+function sharingChange(before: NoteSide, after: NoteSide): string {
+  if (before.visibility === after.visibility || after.visibility === undefined) return ''
   if (before.visibility === undefined) return ''
   return after.visibility === 'shared' ? ', now shared with the family' : ', now internal'
 }
 
-/** "Rosa Student's team" when the event names the student, else "a student's team". */
+/**
+ * "Rosa Student's team" when the event names the student, else "a student's team" (the server
+ * records only the member; a `studentName` in the payload is read too).
+ */
 function teamOf(
   studentName: string | null,
   primary: Record<string, unknown>,
@@ -203,6 +213,8 @@ function teamOf(
   return `${name ?? 'a student'}'s team`
 }
 
+type ItemSide = { name?: string; title?: string }
+
 /**
  * "the document “Essay draft” on Rosa Student's record": the item's name from whichever side holds
  * it (after for an add or edit, before for a delete). With no kind, just the quoted name
@@ -210,8 +222,8 @@ function teamOf(
  */
 function recordItem(
   kind: string,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
+  before: ItemSide,
+  after: ItemSide,
   studentName: string | null,
   field: 'name' | 'title' = 'name',
 ): string {
@@ -224,36 +236,32 @@ function recordItem(
 const collegeListOf = (studentName: string | null) =>
   `${studentName ? possessive(studentName) : "a student's"} college list`
 
+type Flags = { hidden?: boolean; pinned?: boolean }
+
 /** ", now hidden" / ", now pinned" / ", no longer hidden" when an edit changed a flag. */
-function flagChanges(before: Record<string, unknown>, after: Record<string, unknown>): string {
+function flagChanges(before: Flags, after: Flags): string {
   const changes = (['hidden', 'pinned'] as const)
-    .filter((flag) => typeof before[flag] === 'boolean' && typeof after[flag] === 'boolean')
-    .filter((flag) => before[flag] !== after[flag])
+    .filter((flag) => before[flag] !== undefined && after[flag] !== undefined && before[flag] !== after[flag])
     .map((flag) => (after[flag] ? `now ${flag}` : `no longer ${flag}`))
   return changes.length > 0 ? `, ${changes.join(' and ')}` : ''
 }
 
+type Status = { status?: TaskStatus }
+
 /** "marked … done", "reopened …" or "edited …", from the task's status before and after. */
-function taskChange(
-  actor: string,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  task: string,
-): string {
+function taskChange(actor: string, before: Status, after: Status, task: string): string {
   if (before.status === 'open' && after.status === 'done') return `${actor} marked ${task} done`
   if (before.status === 'done' && after.status === 'open') return `${actor} reopened ${task}`
   return `${actor} edited ${task}`
 }
 
+type ScoreSide = { test?: 'SAT' | 'ACT'; date?: string; source?: ScoreSource }
+
 /** "an SAT score of Mar 8, 2025 (practice) on Rosa Student's record" */
-function scoreDetails(
-  primary: Record<string, unknown>,
-  secondary: Record<string, unknown>,
-  studentName: string | null,
-): string {
-  const test = text(primary.test) ?? text(secondary.test)
+function scoreDetails(primary: ScoreSide, secondary: ScoreSide, studentName: string | null): string {
+  const test = primary.test ?? secondary.test
   const date = text(primary.date) ?? text(secondary.date)
-  const source = text(primary.source)
+  const source = primary.source
   const day = date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` of ${formatPlainDate(date)}` : ''
   const kind = source && source !== 'official' ? ` (${source})` : ''
   const which = test === 'SAT' ? 'an SAT score' : test === 'ACT' ? 'an ACT score' : 'a score'
@@ -261,8 +269,8 @@ function scoreDetails(
 }
 
 /** ": SAT 1450, ACT none" */
-function targetWords(after: Record<string, unknown>): string {
-  const word = (value: unknown) => (typeof value === 'number' ? String(value) : 'none')
+function targetWords(after: { sat?: number | null; act?: number | null }): string {
+  const word = (value: number | null | undefined) => (typeof value === 'number' ? String(value) : 'none')
   if (!('sat' in after) && !('act' in after)) return ''
   return `: SAT ${word(after.sat)}, ACT ${word(after.act)}`
 }
