@@ -6,13 +6,13 @@ import { Alert } from '../../components/ui/alert'
 import { RoleBadges } from '../../components/ui/role-badges'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
-import { MyTasks } from '../../features/plan/components/my-tasks'
 import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
-import { GuardianStudents } from '../../features/students/components/guardian-students'
 import { StaffStudents } from '../../features/students/components/staff-students'
-import { StudentRecord } from '../../features/students/components/student-record'
-import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
+import { MyTasks } from '../../features/tasks/components/my-tasks'
 import { errorMessage } from '../../lib/api-client'
+import { GuardianStudents } from './-components/guardian-students'
+import { StudentRecord } from './-components/student-record'
+import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/dashboard')({
   loader: ({ context }) => {

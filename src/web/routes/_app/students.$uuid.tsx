@@ -7,9 +7,9 @@ import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { studentQueryOptions } from '../../features/students/api/get-student'
-import { recordSummary, StudentRecord } from '../../features/students/components/student-record'
-import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
 import { errorMessage, isApiError } from '../../lib/api-client'
+import { recordSummary, StudentRecord } from './-components/student-record'
+import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
   loader: async ({ context, params }) => {

@@ -6,8 +6,8 @@ import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
-import { StudentRecord } from '../../features/students/components/student-record'
 import { errorMessage, isApiError } from '../../lib/api-client'
+import { StudentRecord } from './-components/student-record'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
   loader: ({ context, params }) => {
