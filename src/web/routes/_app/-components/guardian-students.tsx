@@ -3,7 +3,7 @@ import { BRAND } from '../../../../shared/brand'
 import type { GuardianCard } from '../../../../shared/screens'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { NoteMeta } from '../../../features/notes/components/note-meta'
-import { Superscore } from '../../../features/scores/components/score-section'
+import { Superscore } from '../../../features/scores/components/superscore'
 import { TESTS } from '../../../features/scores/score-tests'
 import { LatestScore } from '../../../features/students/components/staff-students'
 
