@@ -8,7 +8,7 @@ import {
   canEditCollegePlan,
   daysLeft,
   dueWords,
-} from '../../src/web/features/plan/plan-rules'
+} from '../../src/web/lib/plan-rules'
 
 const entry = (name: string, cost: number | null, aid: number | null): CollegeEntry => ({
   uuid: name,

@@ -6,6 +6,13 @@ import { satScoreInputSchema } from '../../src/shared/scores'
 import type { Student } from '../../src/shared/students'
 import type { CurrentUser } from '../../src/shared/users'
 import {
+  formatDuration,
+  localToday,
+  noteFormDefaults,
+  noteFormSchema,
+} from '../../src/web/features/notes/note-form'
+import { actScoreFormSchema, satScoreFormSchema, TESTS } from '../../src/web/features/scores/score-tests'
+import {
   canAddDocument,
   canChangeDocument,
   canChangeScores,
@@ -18,14 +25,7 @@ import {
   canWriteNotes,
   type RecordAccess,
   recordAccess,
-} from '../../src/web/features/students/access'
-import {
-  formatDuration,
-  localToday,
-  noteFormDefaults,
-  noteFormSchema,
-} from '../../src/web/features/students/note-form'
-import { actScoreFormSchema, satScoreFormSchema, TESTS } from '../../src/web/features/students/score-tests'
+} from '../../src/web/lib/record-access'
 
 const STUDENT = '00000000-0000-4000-8000-000000000001'
 const EDUCATOR = '00000000-0000-4000-8000-000000000002'
@@ -282,7 +282,7 @@ describe('the note form', () => {
 describe('score progress and the enhanced ACT in words', () => {
   it('says which way, by how much and since which test; the overview signs its medians', async () => {
     const { progressWords, signedGain, TESTS, actScoreFormSchema } = await import(
-      '../../src/web/features/students/score-tests'
+      '../../src/web/features/scores/score-tests'
     )
     expect(
       progressWords(TESTS.sat, {

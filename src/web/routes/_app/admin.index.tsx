@@ -1,24 +1,30 @@
-import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, type LinkProps } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, Link, type LinkProps } from '@tanstack/react-router'
 import { COLLEGE_STATUSES } from '../../../shared/colleges'
 import type { AdminOverview } from '../../../shared/screens'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
+import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
+import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
-import { RecentActivity } from '../../features/admin/components/recent-activity'
 import { SecuritySettings } from '../../features/admin/components/security-settings'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
-import { STATUS_LABELS } from '../../features/plan/college-words'
-import { signedGain, TESTS } from '../../features/students/score-tests'
+import { STATUS_LABELS } from '../../features/colleges/college-words'
+import { RecentActivity } from '../../features/history/components/recent-activity'
+import { signedGain, TESTS } from '../../features/scores/score-tests'
 import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/')({
-  loader: ({ context }) => {
-    if (context.user.profileAdmin != null) void context.queryClient.prefetchQuery(adminOverviewQueryOptions())
+  loader: async ({ context }) => {
+    // Only admins ask: anyone else would get a 403 (the page says it is for admins instead).
+    if (context.user.profileAdmin != null)
+      await context.queryClient.ensureQueryData(adminOverviewQueryOptions())
   },
   component: AdminOverviewPage,
+  pendingComponent: () => <AdminOverviewView state={{ loading: true }} />,
+  errorComponent: AdminOverviewError,
 })
 
 type Counts = AdminOverview['counts']
@@ -65,12 +71,25 @@ function AdminOverviewPage() {
 }
 
 function AdminOverviewContent() {
-  const overview = useQuery(adminOverviewQueryOptions())
+  const overview = useSuspenseQuery(adminOverviewQueryOptions()).data
+  return <AdminOverviewView state={{ overview }} />
+}
+
+function AdminOverviewError(props: ErrorComponentProps) {
+  if (!isLoadError(props.error)) return <ErrorFallback {...props} />
+  return <AdminOverviewView state={{ error: props.error }} />
+}
+
+/** The overview with its numbers, or while they load, or with why they did not. */
+type OverviewState = { overview: AdminOverview } | { loading: true } | { error: unknown }
+
+function AdminOverviewView({ state }: { state: OverviewState }) {
+  const overview = 'overview' in state ? state.overview : undefined
   return (
     <>
       <PageHeader title="Admin" description="Students, users, invites and contact requests at a glance." />
       <div className="flex flex-col gap-6">
-        {overview.data?.mailNotSent ? (
+        {overview?.mailNotSent ? (
           <Alert tone="warning" role="status">
             Email is not being sent: SMTP_URL is not set, so invites and password resets are written to the
             outbox folder on the server and reach nobody. Set SMTP_URL and restart the server.
@@ -85,26 +104,30 @@ function AdminOverviewContent() {
                 </h2>
                 <p className="mt-1 text-ink-muted">{section.text}</p>
               </div>
-              {overview.data ? (
+              {overview ? (
                 <dl className="mt-auto flex flex-wrap gap-x-6 gap-y-2">
                   {section.stats.map((stat) => (
                     <div key={stat.label} className="flex flex-col">
                       <dt className="text-sm text-ink-muted">{stat.label}</dt>
                       <dd className="text-2xl font-bold tabular-nums text-ink">
-                        {stat.value(overview.data.counts)}
+                        {stat.value(overview.counts)}
                       </dd>
                     </div>
                   ))}
                 </dl>
-              ) : overview.isPending ? (
+              ) : 'loading' in state ? (
                 <Skeleton className="mt-auto h-12 w-40" />
               ) : null}
             </li>
           ))}
         </ul>
-        {overview.data ? <CollegeStatusCounts counts={overview.data.collegeStatuses ?? {}} /> : null}
-        {overview.data?.progress ? <MedianGains progress={overview.data.progress} /> : null}
-        {overview.isPending ? (
+        {overview ? <CollegeStatusCounts counts={overview.collegeStatuses ?? {}} /> : null}
+        {overview?.progress ? <MedianGains progress={overview.progress} /> : null}
+        {overview ? (
+          <RecentActivity recent={overview.recentEvents} />
+        ) : 'error' in state ? (
+          <Alert tone="danger">The overview could not be loaded: {errorMessage(state.error)}</Alert>
+        ) : (
           <div role="status" className="card flex flex-col gap-3 p-4 sm:p-6">
             <span className="sr-only">Loading recent activity…</span>
             <Skeleton className="h-7 w-48" />
@@ -112,10 +135,6 @@ function AdminOverviewContent() {
             <Skeleton className="h-5 w-full" />
             <Skeleton className="h-5 w-2/3" />
           </div>
-        ) : overview.isError ? (
-          <Alert tone="danger">The overview could not be loaded: {errorMessage(overview.error)}</Alert>
-        ) : (
-          <RecentActivity recent={overview.data.recentEvents} />
         )}
         <SecuritySettings />
       </div>

@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
+import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
+import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { FileDownload } from '../../components/ui/file-download'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
@@ -13,13 +15,15 @@ import { UserManager } from '../../features/users/components/user-manager'
 import { errorMessage } from '../../lib/api-client'
 
 export const Route = createFileRoute('/_app/admin/users')({
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
     // Only admins ask: anyone else would get a 403 (the page says it is for admins instead).
     if (context.user.profileAdmin != null) {
-      void context.queryClient.prefetchQuery(adminUsersScreenQueryOptions())
+      await context.queryClient.ensureQueryData(adminUsersScreenQueryOptions())
     }
   },
   component: ManageUsersPage,
+  pendingComponent: () => <AdminView viewerUuid={useCurrentUser().uuid} ready={false} />,
+  errorComponent: ManageUsersError,
 })
 
 const TITLE = 'Manage Users'
@@ -28,21 +32,32 @@ const TITLE = 'Manage Users'
 function ManageUsersPage() {
   const viewer = useCurrentUser()
   if (viewer.profileAdmin == null) return <AdminsOnlyNotice title={TITLE} />
-  return <AdminView viewerUuid={viewer.uuid} />
+  return <LoadedAdminView viewerUuid={viewer.uuid} />
 }
 
-function AdminView({ viewerUuid }: { viewerUuid: string }) {
-  // The screen's data first (docs/product.md#screens-and-navigation), then its lists.
-  const screen = useQuery(adminUsersScreenQueryOptions())
+/** The screen's data first (docs/product.md#screens-and-navigation), then its lists. */
+function LoadedAdminView({ viewerUuid }: { viewerUuid: string }) {
+  useSuspenseQuery(adminUsersScreenQueryOptions())
+  return <AdminView viewerUuid={viewerUuid} ready />
+}
+
+function ManageUsersError(props: ErrorComponentProps) {
+  const viewer = useCurrentUser()
+  if (!isLoadError(props.error)) return <ErrorFallback {...props} />
+  return <AdminView viewerUuid={viewer.uuid} ready={false} error={props.error} />
+}
+
+/** The page; its lists wait until the screen's data is `ready`. */
+function AdminView({ viewerUuid, ready, error }: { viewerUuid: string; ready: boolean; error?: unknown }) {
   return (
     <>
       <PageHeader
         title={TITLE}
         description="Change who holds which role, disable accounts, and invite people."
       />
-      {screen.isError ? (
+      {error !== undefined ? (
         <div className="mb-6">
-          <Alert tone="danger">This page could not be loaded: {errorMessage(screen.error)}</Alert>
+          <Alert tone="danger">This page could not be loaded: {errorMessage(error)}</Alert>
         </div>
       ) : null}
       <div className="flex flex-col gap-6">
@@ -53,7 +68,7 @@ function AdminView({ viewerUuid }: { viewerUuid: string }) {
             </h2>
             <FileDownload href="/api/v1/users/export.csv">Download users (CSV)</FileDownload>
           </div>
-          <UserManager viewerUuid={viewerUuid} enabled={screen.isSuccess} fallbackFocusId="users-heading" />
+          <UserManager viewerUuid={viewerUuid} enabled={ready} fallbackFocusId="users-heading" />
         </section>
         <section aria-labelledby="invite-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
           <h2 id="invite-heading" className="text-xl font-semibold">
@@ -71,7 +86,7 @@ function AdminView({ viewerUuid }: { viewerUuid: string }) {
           <h2 id="invites-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
             Invites
           </h2>
-          <InviteList enabled={screen.isSuccess} fallbackFocusId="invites-heading" />
+          <InviteList enabled={ready} fallbackFocusId="invites-heading" />
         </section>
       </div>
     </>

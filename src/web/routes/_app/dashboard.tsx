@@ -1,24 +1,35 @@
-import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { CurrentUser } from '../../../shared/users'
+import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
+import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { RoleBadges } from '../../components/ui/role-badges'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
-import { MyTasks } from '../../features/plan/components/my-tasks'
 import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
-import { GuardianStudents } from '../../features/students/components/guardian-students'
 import { StaffStudents } from '../../features/students/components/staff-students'
-import { StudentRecord } from '../../features/students/components/student-record'
-import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
+import { MyTasks } from '../../features/tasks/components/my-tasks'
 import { errorMessage } from '../../lib/api-client'
+import { GuardianStudents } from './-components/guardian-students'
+import { StudentRecord } from './-components/student-record'
+import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/dashboard')({
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(myDashboardQueryOptions())
-  },
-  component: DashboardPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(myDashboardQueryOptions()),
+  component: () => (
+    <DashboardFrame>
+      <DashboardScreen />
+    </DashboardFrame>
+  ),
+  pendingComponent: () => (
+    <DashboardFrame>
+      <StudentRecordSkeleton />
+    </DashboardFrame>
+  ),
+  errorComponent: DashboardError,
 })
 
 function dashboardDescription(user: CurrentUser): string {
@@ -32,24 +43,14 @@ function dashboardDescription(user: CurrentUser): string {
 const isStaff = (user: CurrentUser) =>
   user.profileAdmin != null || user.profileEducator != null || user.profileFao != null
 
-function DashboardPage() {
+/** The page around the screen's data: the viewer's task lists, the admin links and their account. */
+function DashboardFrame({ children }: { children: ReactNode }) {
   const user = useCurrentUser()
-  const screen = useQuery(myDashboardQueryOptions())
   return (
     <>
       <PageHeader title="My Dashboard" description={dashboardDescription(user)} />
       <div className="flex flex-col gap-6">
-        {screen.isPending ? (
-          <StudentRecordSkeleton />
-        ) : screen.isError ? (
-          <Alert tone="danger">Could not load your dashboard: {errorMessage(screen.error)}</Alert>
-        ) : (
-          <>
-            {screen.data.student ? <StudentRecord student={screen.data.student} viewer={user} /> : null}
-            {screen.data.students ? <StaffStudents students={screen.data.students} /> : null}
-            {screen.data.guardianOf ? <GuardianStudents cards={screen.data.guardianOf} /> : null}
-          </>
-        )}
+        {children}
         {user.profileStudent != null || isStaff(user) ? <MyTasks scope="assigned" viewer={user} /> : null}
         {user.profileEducator != null || user.profileFao != null ? (
           <MyTasks scope="students" viewer={user} />
@@ -58,6 +59,28 @@ function DashboardPage() {
         <AccountCard user={user} />
       </div>
     </>
+  )
+}
+
+/** What `GET /v1/screens/me` holds for this viewer: their record, their students, their family. */
+function DashboardScreen() {
+  const user = useCurrentUser()
+  const screen = useSuspenseQuery(myDashboardQueryOptions()).data
+  return (
+    <>
+      {screen.student ? <StudentRecord student={screen.student} viewer={user} /> : null}
+      {screen.students ? <StaffStudents students={screen.students} /> : null}
+      {screen.guardianOf ? <GuardianStudents cards={screen.guardianOf} /> : null}
+    </>
+  )
+}
+
+function DashboardError(props: ErrorComponentProps) {
+  if (!isLoadError(props.error)) return <ErrorFallback {...props} />
+  return (
+    <DashboardFrame>
+      <Alert tone="danger">Could not load your dashboard: {errorMessage(props.error)}</Alert>
+    </DashboardFrame>
   )
 }
 

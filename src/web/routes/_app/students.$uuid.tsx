@@ -1,45 +1,30 @@
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { ErrorFallback } from '../../components/layout/error-fallback'
 import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
-import { Alert } from '../../components/ui/alert'
+import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { studentQueryOptions } from '../../features/students/api/get-student'
-import { recordSummary, StudentRecord } from '../../features/students/components/student-record'
-import { StudentRecordSkeleton } from '../../features/students/components/student-record-skeleton'
-import { errorMessage, isApiError } from '../../lib/api-client'
+import { recordSummary } from '../../features/students/record-summary'
+import { ensurePageData } from '../../lib/route-data'
+import { StudentRecord } from './-components/student-record'
+import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
-  loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(studentQueryOptions(params.uuid))
-    } catch (error) {
-      // Not found (or not shared with this viewer) is a page of its own, not a crash.
-      if (!isApiError(error, 404)) throw error
-    }
-  },
+  loader: ({ context, params }) => ensurePageData(context.queryClient, studentQueryOptions(params.uuid)),
   component: StudentPage,
   pendingComponent: StudentPending,
-  errorComponent: ErrorFallback,
+  errorComponent: (props) => (
+    <PageLoadError {...props} title="Student" text="Could not load this student's record" />
+  ),
+  notFoundComponent: StudentNotFound,
 })
 
 function StudentPage() {
   const { uuid } = Route.useParams()
-  const query = useQuery(studentQueryOptions(uuid))
+  const { data: student } = useSuspenseQuery(studentQueryOptions(uuid))
   const viewer = useCurrentUser()
-  if (query.isPending) return <StudentPending />
-  if (query.isError) {
-    if (isApiError(query.error, 404)) return <StudentNotFound />
-    return (
-      <>
-        <PageHeader title="Student" />
-        <Alert tone="danger">Could not load this student's record: {errorMessage(query.error)}</Alert>
-      </>
-    )
-  }
-  const student = query.data
   return (
     <>
       <PageHeader title={student.name || 'Unnamed student'} description={recordSummary(student)} />

@@ -1,37 +1,28 @@
-import { useQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
-import { Alert } from '../../components/ui/alert'
+import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
-import { StudentRecord } from '../../features/students/components/student-record'
-import { errorMessage, isApiError } from '../../lib/api-client'
+import { ensurePageData } from '../../lib/route-data'
+import { StudentRecord } from './-components/student-record'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
-  loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(userProfileQueryOptions(params.uuid))
-  },
+  loader: ({ context, params }) => ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid)),
   component: UserProfilePage,
+  pendingComponent: ProfileSkeleton,
+  errorComponent: (props) => (
+    <PageLoadError {...props} title="User profile" text="Could not load this profile" />
+  ),
+  notFoundComponent: ProfileNotFound,
 })
 
 function UserProfilePage() {
   const { uuid } = Route.useParams()
   const viewer = useCurrentUser()
-  const profile = useQuery(userProfileQueryOptions(uuid))
-
-  if (profile.isPending) return <ProfileSkeleton />
-  if (profile.isError) {
-    if (isApiError(profile.error, 404)) return <ProfileNotFound />
-    return (
-      <>
-        <PageHeader title="User profile" />
-        <Alert tone="danger">Could not load this profile: {errorMessage(profile.error)}</Alert>
-      </>
-    )
-  }
-  const { name, roles, bio, student } = profile.data
+  const { name, roles, bio, student } = useSuspenseQuery(userProfileQueryOptions(uuid)).data
   return (
     <>
       <PageHeader title={name || 'Unnamed user'} description={roles.join(' · ') || 'No role yet'} />

@@ -1,37 +1,41 @@
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
 import { type Inquiry, serviceLabel } from '../../../../shared/contact'
 import { formatTimestamp } from '../../../../shared/dates'
+import { ErrorFallback } from '../../../components/layout/error-fallback'
 import { PageHeader } from '../../../components/layout/page-header'
+import { isLoadError } from '../../../components/layout/page-load-error'
 import { Alert } from '../../../components/ui/alert'
 import { PageSkeleton } from '../../../components/ui/skeleton'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { inquiriesQueryOptions } from '../api/get-inquiries'
 import { useUpdateInquiry } from '../api/update-inquiry'
 
-/** /admin/inquiries: what people sent through the public contact form, newest first (ADR 015). */
-export function InquiriesPage() {
-  const inquiries = useQuery(inquiriesQueryOptions())
-  const open = inquiries.data?.filter((inquiry) => !inquiry.handledAt).length ?? 0
+const DESCRIPTION = 'Messages from the contact form, newest first.'
+
+function InquiriesFrame({
+  description = DESCRIPTION,
+  children,
+}: {
+  description?: string
+  children: ReactNode
+}) {
   return (
     <>
-      <PageHeader
-        title="Inquiries"
-        description={
-          inquiries.data
-            ? `Messages from the contact form, newest first. ${open} waiting for a reply.`
-            : 'Messages from the contact form, newest first.'
-        }
-      />
-      {inquiries.isPending ? (
-        <PageSkeleton />
-      ) : inquiries.isError ? (
-        <Alert tone="danger">
-          {inquiries.error instanceof ApiError && inquiries.error.status === 403
-            ? 'Inquiries are for admins only.'
-            : `The inquiries could not be loaded: ${errorMessage(inquiries.error)}`}
-        </Alert>
-      ) : inquiries.data.length === 0 ? (
+      <PageHeader title="Inquiries" description={description} />
+      {children}
+    </>
+  )
+}
+
+/** /admin/inquiries: what people sent through the public contact form, newest first (ADR 015). */
+export function InquiriesPage() {
+  const inquiries = useSuspenseQuery(inquiriesQueryOptions()).data
+  const open = inquiries.filter((inquiry) => !inquiry.handledAt).length
+  return (
+    <InquiriesFrame description={`${DESCRIPTION} ${open} waiting for a reply.`}>
+      {inquiries.length === 0 ? (
         <section className="card p-6" aria-labelledby="no-inquiries-heading">
           <h2 id="no-inquiries-heading" className="text-lg font-semibold">
             No inquiries yet
@@ -43,12 +47,33 @@ export function InquiriesPage() {
         </section>
       ) : (
         <ul className="flex flex-col gap-4">
-          {inquiries.data.map((inquiry) => (
+          {inquiries.map((inquiry) => (
             <InquiryCard key={inquiry.id} inquiry={inquiry} />
           ))}
         </ul>
       )}
-    </>
+    </InquiriesFrame>
+  )
+}
+
+export function InquiriesPending() {
+  return (
+    <InquiriesFrame>
+      <PageSkeleton />
+    </InquiriesFrame>
+  )
+}
+
+export function InquiriesError(props: ErrorComponentProps) {
+  if (!isLoadError(props.error)) return <ErrorFallback {...props} />
+  return (
+    <InquiriesFrame>
+      <Alert tone="danger">
+        {props.error instanceof ApiError && props.error.status === 403
+          ? 'Inquiries are for admins only.'
+          : `The inquiries could not be loaded: ${errorMessage(props.error)}`}
+      </Alert>
+    </InquiriesFrame>
   )
 }
 

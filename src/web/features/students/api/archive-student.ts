@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { archivedStudentSchema } from '../../../../shared/students'
 import { apiFetch } from '../../../lib/api-client'
+import { invalidateRecord } from '../../../lib/invalidate-record'
 import { queryKeys } from '../../../lib/query-keys'
-import { invalidateRecord } from './invalidate-record'
 
 /** `PATCH /v1/students/{id}` `{ archived }` (admins): archive or restore a student. */
 export function setStudentArchived(studentUuid: string, archived: boolean) {

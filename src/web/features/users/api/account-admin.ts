@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminUserSchema, type ChangeEmailBody, type DeleteUserBody } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
-import { noContentSchema } from '../../students/api/no-content'
+import { noContentSchema } from '../../../lib/no-content'
 import { refreshAfterAccountChange } from './update-user'
 
 /** `DELETE /v1/users/{id}`: delete a person for good, their email typed again (admins). */
