@@ -283,7 +283,17 @@ describe('PATCH /api/v1/users/{id}', () => {
         )
         await other.query('update users set disabled_at = now() where id = $1', [second.id])
         const waiting = as(second.cookie).patch(`/api/v1/users/${first.id}`, { disabled: true })
-        await new Promise((resolve) => setTimeout(resolve, 300))
+        // Until the request waits for the locks held here (or, at the latest, 5 s).
+        const deadline = Date.now() + 5_000
+        const lockWaits = async () =>
+          (
+            await pool.query(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n
+        while ((await lockWaits()) === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20))
         await other.query('commit')
         expect((await waiting).statusCode).toBe(403)
         const firstNow = await other.query('select disabled_at from users where id = $1', [first.id])

@@ -8,7 +8,7 @@ let t: TestApp
 let sink: SmtpSink
 beforeAll(async () => {
   sink = await startSmtpSink()
-  t = await createTestApp({ SMTP_URL: sink.url })
+  t = await createTestApp({ SMTP_URL: sink.url }, { signIn: 'route' })
 })
 afterAll(async () => {
   await t.close()

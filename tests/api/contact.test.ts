@@ -81,7 +81,7 @@ describe('POST /api/v1/contact', () => {
     const response = await contact({ ...valid, name: 'Spam Bot', website: 'https://cheap-essays.example' })
     expect(response.statusCode).toBe(202)
     expect(response.json()).toEqual({ status: 'received' })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     expect((await t.db.select().from(contactRequests)).length).toBe(before)
     expect(sink.messages.length).toBe(mailsBefore)
   })

@@ -269,14 +269,14 @@ describe('telling the family', () => {
     await sink.waitFor(student.email)
     await send('PUT', url, educator.cookie, note({ visibility: 'internal' }))
     await send('PUT', url, educator.cookie, note({ visibility: 'shared' }))
-    // Give a wrongly sent second mail time to arrive.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The route sends before it answers: a wrongly sent second mail would be here by now.
+    await sink.idle()
     expect(sink.messages.map((m) => m.to)).toEqual([[student.email]])
 
     await send('PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: true })
     sink.messages.length = 0
     await send('POST', base, educator.cookie, note({ visibility: 'shared' }))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     expect(sink.messages).toHaveLength(0)
   })
 

@@ -77,7 +77,7 @@ describe('bulk invites from a CSV file', () => {
     expect(again.json().counts).toEqual({ new: 0, invited: 195, user: 0, error: 5 })
     const resent = await send(csv)
     expect(resent.json()).toEqual({ invited: 0, skipped: 195, errors: 5, mailFailed: 0 })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     expect(bulkMail()).toHaveLength(195)
   })
 

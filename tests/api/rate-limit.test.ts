@@ -33,7 +33,10 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
   let t: TestApp
   const prefix = `crestline-test-${randomUUID()}:`
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_SCALE: '1', REDIS_KEY_PREFIX: prefix, ...env })
+    t = await createTestApp(
+      { AUTH_RATE_LIMIT_SCALE: '1', REDIS_KEY_PREFIX: prefix, ...env },
+      { signIn: 'route' },
+    )
   })
   afterAll(async () => {
     await t.close()

@@ -81,7 +81,7 @@ describe('sendDueReminders', () => {
     }
     // "Restart": a new runner with a new mailer, later the same morning.
     await sendDueReminders(t.db, newMailer(), TEST_ORIGIN, new Date(NOW.getTime() + 3_600_000))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     for (const student of students) expect(mailsTo(student.email)).toHaveLength(1)
   })
 
@@ -110,7 +110,7 @@ describe('sendDueReminders', () => {
       sql`update tasks set due_date = '2026-03-11', reminded_due_date = null where id = ${west}`,
     )
     await sendDueReminders(t.db, newMailer(), TEST_ORIGIN, new Date('2026-03-10T16:00:00Z'))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     expect(mailsTo(westerner.email)).toHaveLength(2)
   })
 
@@ -128,7 +128,7 @@ describe('sendDueReminders', () => {
     sink.messages.length = 0
     const sent = await sendDueReminders(t.db, newMailer(), TEST_ORIGIN, NOW)
     expect(sent).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sink.idle()
     expect(sink.messages).toHaveLength(0)
   })
 

@@ -7,7 +7,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({}, { signIn: 'route' })
 })
 afterAll(() => t.close())
 

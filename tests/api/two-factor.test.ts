@@ -13,7 +13,7 @@ let t: TestApp
 let admin: SignedIn
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({}, { signIn: 'route' })
   admin = await t.userWith({ roles: ['admin'] })
 })
 afterAll(() => t.close())

@@ -115,9 +115,13 @@ test('a slow upload shows its progress', async ({ newVisitor }) => {
   const page = await visitAs(newVisitor, educator)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto(`/students/${student.uuid}`)
-  // The answer waits, so the bar stays up long enough to be seen.
+  // The answer waits until the bar has been seen and photographed.
+  let answer = () => {}
+  const seen = new Promise<void>((resolve) => {
+    answer = resolve
+  })
   await page.route(`**/api/v1/students/${student.uuid}/documents`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await seen
     await route.continue()
   })
   const documents = section(page, 'Documents')
@@ -131,6 +135,7 @@ test('a slow upload shows its progress', async ({ newVisitor }) => {
   await expect(dialog.getByRole('progressbar', { name: /Uploading… \d+%/ })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
   await dialog.screenshot({ path: 'test-results/screens/document-upload-progress-390.png' })
+  answer()
   await expect(dialog).toBeHidden()
   await expect(documents.getByText('slow.pdf')).toBeVisible()
 })

@@ -19,10 +19,20 @@ function decodeQuotedPrintable(raw: string): string {
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = []
   const waiters: Array<() => void> = []
+  let open = 0
+  const idleWaiters: Array<() => void> = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      open += 1
+      callback()
+    },
+    onClose() {
+      open -= 1
+      if (open === 0) for (const wake of idleWaiters.splice(0)) wake()
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -55,6 +65,13 @@ export async function startSmtpSink() {
           setTimeout(resolve, 200)
         })
       }
+    },
+    /**
+     * Resolves once no delivery is open: every message a client began has been received or given
+     * up. After a call that awaits its sends, a message it sent (or wrongly sent) is then here.
+     */
+    idle(): Promise<void> {
+      return open === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

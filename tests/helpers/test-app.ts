@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,8 +20,13 @@ export interface TestApp {
   db: Db
   database: Database
   dataDir: string
-  /** A user made by the factory, logged in through the real sign-in route. */
+  /**
+   * A user made by the factory, with a session: made directly, as the sign-in route would make it,
+   * or through the real sign-in route when the app was created with `signIn: 'route'`.
+   */
   userWith(spec: UserSpec): Promise<SignedIn>
+  /** A new session for an existing user, without the sign-in route's password check. */
+  sessionFor(userId: string): Promise<string>
   login(email: string, password: string): Promise<string>
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>
   close(): Promise<void>
@@ -42,8 +48,19 @@ const testEnv = (dataDir: string, env: Record<string, string> = {}) =>
 /** The real app on a fresh database for one test file; no mocks of our own parts. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** A logger to read what the server logs (tests of logging); none by default. */
-  { logger = false }: { logger?: Logger | false } = {},
+  {
+    logger = false,
+    signIn = 'session',
+  }: {
+    /** A logger to read what the server logs (tests of logging); none by default. */
+    logger?: Logger | false
+    /**
+     * How `userWith` signs its user in: 'session' writes the session row the sign-in route would
+     * write and signs its cookie (no password hash to check); 'route' posts the password to the
+     * sign-in route, for the files that test signing in itself.
+     */
+    signIn?: 'session' | 'route'
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
   const database = await openTestDatabase()
@@ -67,6 +84,17 @@ export async function createTestApp(
     return sessionCookie(response.headers['set-cookie'])
   }
 
+  const sessionFor = async (userId: string) => {
+    const context = await (await app.loadAuth()).$context
+    // What a sign-in by `app.inject` records: Fastify's address for it and its default user agent.
+    const session = await context.internalAdapter.createSession(userId, false, {
+      ipAddress: '127.0.0.1',
+      userAgent: 'lightMyRequest',
+    })
+    const signature = createHmac('sha256', context.secret).update(session.token).digest('base64')
+    return `${context.authCookies.sessionToken.name}=${encodeURIComponent(`${session.token}.${signature}`)}`
+  }
+
   return {
     app,
     db: database.db,
@@ -74,9 +102,11 @@ export async function createTestApp(
     dataDir,
     request,
     login,
+    sessionFor,
     async userWith(spec) {
       const user = await createUser(database.db, spec)
-      return { ...user, cookie: await login(user.email, user.password) }
+      const cookie = signIn === 'route' ? await login(user.email, user.password) : await sessionFor(user.id)
+      return { ...user, cookie }
     },
     async close() {
       await app.close()

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, type Page, request } from '@playwright/test'
-import { createInvite, expect, logInByApi, signUpByApi } from './fixtures'
+import { createInvite, expect, logInByApi, signUpByApi, test } from './fixtures'
 import { ADMIN_EMAIL, adminPassword, e2eState } from './state'
 
 export const PEOPLE_PASSWORD = 'a long enough password'
@@ -14,13 +14,27 @@ type Role = 'admin' | 'educator' | 'fao' | 'student'
 
 /**
  * Test data through the real API, as a person would make it: the admin invites, the invitee
- * signs up and onboards. No factories behind the server's back, no mocks.
+ * signs up and onboards. No factories behind the server's back, no mocks. The admin's API context
+ * is signed in (its session is reused within a test file: `adminSession`).
  */
 export async function adminApi(): Promise<APIRequestContext> {
+  const file = test.info().file
+  if (adminSession?.file === file) {
+    const api = await request.newContext({ baseURL: e2eState().baseURL, storageState: adminSession.state })
+    if ((await api.get('/api/v1/users/me')).ok()) return api
+    await api.dispose()
+  }
   const api = await request.newContext({ baseURL: e2eState().baseURL })
   await logInByApi(api, ADMIN_EMAIL, adminPassword())
+  adminSession = { file, state: await api.storageState() }
   return api
 }
+
+/**
+ * The admin's session, made by the first `adminApi()` of a test file and reused by the file's
+ * later calls while it still works: one password check per file instead of one per call.
+ */
+let adminSession: { file: string; state: Awaited<ReturnType<APIRequestContext['storageState']>> } | undefined
 
 /** A unique test address from a name: "Ada Lovelace 2" -> ada.lovelace.2.<time>@crestline.test */
 function emailFor(name: string): string {
