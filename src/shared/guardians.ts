@@ -42,6 +42,22 @@ export const guardianInviteResultSchema = z.object({
 })
 export type GuardianInviteResult = z.infer<typeof guardianInviteResultSchema>
 
+/**
+ * `GET /v1/students/{id}/guardian-invites`: an unused guardian invite of the student's, for the
+ * people who may manage the family (admins and educators on the team). An expired one is listed
+ * so that it can be resent; `link` is the invite link the email carries.
+ */
+export const pendingGuardianInviteSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  relationship: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(['available', 'expired']),
+  link: z.string(),
+})
+export type PendingGuardianInvite = z.infer<typeof pendingGuardianInviteSchema>
+
 /** `GET /v1/user-invites/{id}/acceptance`: what accepting a guardian invite does, for its addressee. */
 export const guardianInviteAcceptanceSchema = z.object({
   student: z.object({ name: z.string(), uuid: z.string() }),

@@ -639,3 +639,98 @@ describe('guardians per record are capped', () => {
     expect(counted).toEqual({ links: RECORD_CAPS.guardians - 1, invites: 1, events: 0 })
   })
 })
+
+describe("open guardian invites on the student's record", () => {
+  const invites = (studentId: string) => `/api/v1/students/${studentId}/guardian-invites`
+
+  it('family managers list the unused ones (expired included, used ones not) with the link, newest first', async () => {
+    const student = await newStudent('Ivy Invited')
+    const [expired] = await selectRows<{ id: string }>(
+      t.db,
+      sql`insert into user_invites (email, guardian_student_id, guardian_relationship, expires_at, created_at)
+      values (${freshEmail('old')}, ${student.id}, 'Aunt', now() - interval '1 day', now() - interval '20 days')
+      returning id`,
+    )
+    const email = freshEmail()
+    const created = (await invite(student.id, educator.cookie, { email, relationship: 'Father' })).json()
+    const used = (
+      await invite(student.id, educator.cookie, { email: freshEmail(), relationship: 'Mother' })
+    ).json()
+    await t.db.execute(sql`update user_invites set used_at = now() where id = ${used.invite.uuid}`)
+
+    for (const caller of [educator, admin]) {
+      const response = await get(invites(student.id), caller.cookie)
+      expect(response.statusCode).toBe(200)
+      const list = response.json() as Array<Record<string, unknown>>
+      expect(list.map((row) => row.uuid)).toEqual([created.invite.uuid, expired!.id])
+      expect(list[0]).toMatchObject({
+        email,
+        relationship: 'Father',
+        status: 'available',
+        link: created.link,
+      })
+      expect(list[1]).toMatchObject({ relationship: 'Aunt', status: 'expired' })
+    }
+  })
+
+  it('the student, their guardian and an FAO on the team are refused (403), outsiders told it does not exist', async () => {
+    const student = await newStudent()
+    const guardian = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, guardian.id)
+    const created = (
+      await invite(student.id, educator.cookie, { email: freshEmail(), relationship: 'Aunt' })
+    ).json()
+    const one = `${invites(student.id)}/${created.invite.uuid}`
+    for (const caller of [student, guardian, fao]) {
+      expect((await get(invites(student.id), caller.cookie)).statusCode).toBe(403)
+      expect((await send('POST', `${one}/resend`, caller.cookie)).statusCode).toBe(403)
+      expect((await send('DELETE', one, caller.cookie)).statusCode).toBe(403)
+    }
+    expect((await get(invites(student.id), otherEducator.cookie)).statusCode).toBe(404)
+    expect((await send('DELETE', one, otherEducator.cookie)).statusCode).toBe(404)
+  })
+
+  it('an educator on the team resends one (renewed, mailed again, audited) and cancels one (its link stops working)', async () => {
+    const student = await newStudent('Rae Resend')
+    const email = freshEmail()
+    const created = (await invite(student.id, educator.cookie, { email, relationship: 'Stepfather' })).json()
+    await t.db.execute(
+      sql`update user_invites set expires_at = now() - interval '1 hour' where id = ${created.invite.uuid}`,
+    )
+    sink.messages.length = 0
+    const one = `${invites(student.id)}/${created.invite.uuid}`
+    const resent = await send('POST', `${one}/resend`, educator.cookie)
+    expect(resent.statusCode).toBe(200)
+    expect(resent.json().link).toBe(created.link)
+    expect(new Date(resent.json().invite.expiresAt).getTime()).toBeGreaterThan(Date.now())
+    expect((await sink.waitFor(email)).text).toContain('guardian of Rae Resend')
+    expect((await get(invites(student.id), educator.cookie)).json()[0].status).toBe('available')
+
+    const cancelled = await send('DELETE', one, educator.cookie)
+    expect(cancelled.statusCode).toBe(204)
+    expect((await get(invites(student.id), educator.cookie)).json()).toEqual([])
+    expect((await get(`/api/v1/user-invites/${created.invite.uuid}`, '')).statusCode).toBe(404)
+    const events = await selectRows<{ action: string }>(
+      t.db,
+      sql`select action from audit_events where subject_id = ${created.invite.uuid} order by created_at`,
+    )
+    expect(events.map((e) => e.action)).toEqual(['invite.created', 'invite.resent', 'invite.deleted'])
+    expect((await send('DELETE', one, educator.cookie)).statusCode).toBe(404)
+  })
+
+  it("answers 404 for another student's invite, a used one, or a malformed id", async () => {
+    const student = await newStudent()
+    const other = await newStudent()
+    const theirs = (
+      await invite(other.id, educator.cookie, { email: freshEmail(), relationship: 'Aunt' })
+    ).json()
+    const used = (
+      await invite(student.id, educator.cookie, { email: freshEmail(), relationship: 'Aunt' })
+    ).json()
+    await t.db.execute(sql`update user_invites set used_at = now() where id = ${used.invite.uuid}`)
+    for (const id of [theirs.invite.uuid, used.invite.uuid, 'not-a-uuid']) {
+      expect((await send('POST', `${invites(student.id)}/${id}/resend`, admin.cookie)).statusCode).toBe(404)
+      expect((await send('DELETE', `${invites(student.id)}/${id}`, admin.cookie)).statusCode).toBe(404)
+    }
+  })
+})

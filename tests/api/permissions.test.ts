@@ -331,6 +331,28 @@ const ROUTES: RouteCase[] = [
     expect: familyManagers(201),
   },
   {
+    method: 'GET',
+    route: '/api/v1/students/:id/guardian-invites',
+    request: (ctx) => ({ url: `${student(ctx)}/guardian-invites` }),
+    expect: familyManagers(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/guardian-invites/:inviteId/resend',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/guardian-invites/${await outsidersGuardianInvite(ctx)}/resend`,
+    }),
+    expect: familyManagers(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/guardian-invites/:inviteId',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/guardian-invites/${await outsidersGuardianInvite(ctx)}`,
+    }),
+    expect: familyManagers(204),
+  },
+  {
     method: 'DELETE',
     route: '/api/v1/students/:id/guardians/:userId',
     request: async (ctx) => {

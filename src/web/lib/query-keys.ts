@@ -41,6 +41,7 @@ export const queryKeys = {
     notes: (uuid: string) => ['students', 'notes', uuid] as const,
     tasks: (uuid: string) => ['students', 'tasks', uuid] as const,
     colleges: (uuid: string) => ['students', 'colleges', uuid] as const,
+    guardianInvites: (uuid: string) => ['students', 'guardian-invites', uuid] as const,
   },
   /** Under one prefix, so a task change refreshes both dashboard lists. */
   myTasks: (scope: 'assigned' | 'students') => ['my-tasks', scope] as const,

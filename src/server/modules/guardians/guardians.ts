@@ -13,7 +13,7 @@ import { isUuid } from '../students/sql'
 import type { Viewer } from '../users/current-user'
 
 /** Inviting and removing guardians: admins and educators on the student's team. */
-async function requireFamilyManager(db: DbOrTx, viewer: Viewer, studentId: string) {
+export async function requireFamilyManager(db: DbOrTx, viewer: Viewer, studentId: string) {
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, 'guardians.manage')
 }

@@ -5,17 +5,29 @@ import {
   guardianInviteAcceptanceSchema,
   guardianInviteBodySchema,
   guardianInviteResultSchema,
+  pendingGuardianInviteSchema,
 } from '../../../../shared/guardians'
 import { emptyBodySchema } from '../../../../shared/validation'
 import { guardianAcceptMail, guardianLinkedMail, inviteMail } from '../../../mail/messages'
 import { acceptGuardianInvite, guardianInviteAcceptance } from '../../../modules/guardians/accept'
-import { inviteGuardian, removeGuardian } from '../../../modules/guardians/guardians'
+import {
+  acceptingAccount,
+  inviteGuardian,
+  removeGuardian,
+  studentName,
+} from '../../../modules/guardians/guardians'
+import {
+  cancelGuardianInvite,
+  listGuardianInvites,
+  resendGuardianInvite,
+} from '../../../modules/guardians/invites'
 import { inviteLink, toInvite } from '../../../modules/invites/invites'
 import { access, requireViewer } from '../../../plugins/access'
 
 const studentParams = z.object({ id: z.string() })
 const guardianParams = studentParams.extend({ userId: z.string() })
 const inviteParams = z.object({ id: z.string() })
+const studentInviteParams = studentParams.extend({ inviteId: z.string() })
 
 /**
  * A student's family: admins and educators on the team invite guardians (admins may link an
@@ -24,6 +36,7 @@ const inviteParams = z.object({ id: z.string() })
  */
 const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
   const appOrigin = app.env.appOrigin
+  const nameOf = (studentId: string) => studentName(app.db, studentId)
 
   app.post(
     '/api/v1/students/:id/guardian-invites',
@@ -58,6 +71,64 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
         await send(guardianAcceptMail(invite.email!, link, { studentName, inviterName }, invite.expiresAt))
       }
       return reply.code(201).send({ invite: toInvite(invite), link })
+    },
+  )
+
+  app.get(
+    '/api/v1/students/:id/guardian-invites',
+    {
+      schema: {
+        tags: ['guardians'],
+        summary:
+          "The student's guardian invites not yet used, newest first (expired ones too); admins and educators on the team",
+        params: studentParams,
+        response: { 200: z.array(pendingGuardianInviteSchema) },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => listGuardianInvites(app.db, requireViewer(request), request.params.id, appOrigin),
+  )
+
+  app.post(
+    '/api/v1/students/:id/guardian-invites/:inviteId/resend',
+    {
+      schema: {
+        tags: ['guardians'],
+        summary: 'Renew an unused guardian invite of the student for 14 days from now and email it again',
+        params: studentInviteParams,
+        body: emptyBodySchema,
+        response: { 200: guardianInviteResultSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => {
+      const { id, inviteId } = request.params
+      const row = await resendGuardianInvite(app.db, requireViewer(request), id, inviteId)
+      const link = inviteLink(appOrigin, row.id)
+      const studentName = await nameOf(id)
+      const accepting = await acceptingAccount(app.db, row)
+      const mail = accepting
+        ? guardianAcceptMail(row.email!, link, { studentName, ...accepting }, row.expiresAt)
+        : inviteMail(row.email!, link, row, row.expiresAt, { studentName })
+      await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
+      return { invite: toInvite(row), link }
+    },
+  )
+
+  app.delete(
+    '/api/v1/students/:id/guardian-invites/:inviteId',
+    {
+      schema: {
+        tags: ['guardians'],
+        summary: 'Cancel an unused guardian invite of the student; its link stops working at once',
+        params: studentInviteParams,
+      },
+      config: { access: access.anyUser },
+    },
+    async (request, reply) => {
+      const { id, inviteId } = request.params
+      await cancelGuardianInvite(app.db, requireViewer(request), id, inviteId)
+      return reply.code(204).send()
     },
   )
 

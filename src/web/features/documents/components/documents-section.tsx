@@ -211,7 +211,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
               ) : null}
               <button
                 type="button"
-                className="btn btn-quiet btn-small text-danger"
+                className="btn btn-quiet btn-small ml-auto text-danger"
                 onClick={onDelete}
                 aria-label={`Delete '${document.name}'`}
               >

@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { canManageFamily, canOpenGuardianProfile, type RecordAccess } from '../../../lib/record-access'
 import { useInviteGuardian, useRemoveGuardian } from '../api/guardians'
+import { PendingGuardianInvites } from './pending-guardian-invites'
 
 interface FamilySectionProps {
   student: Student
@@ -102,6 +103,7 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
           ))}
         </ul>
       )}
+      {manage ? <PendingGuardianInvites studentUuid={student.uuid} studentName={studentName} /> : null}
       {manage ? <InviteGuardianForm student={student} admin={access === 'admin'} /> : null}
       {manage ? (
         <ConfirmDialog

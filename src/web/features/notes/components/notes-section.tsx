@@ -153,7 +153,7 @@ function NoteActions({ note, canEdit, canDelete, onEdit, onDelete }: NoteActions
       {canDelete ? (
         <button
           type="button"
-          className="btn btn-quiet btn-small text-danger"
+          className="btn btn-quiet btn-small ml-auto text-danger"
           onClick={onDelete}
           aria-label={`Delete ${which}`}
         >

@@ -46,15 +46,18 @@ export function EmailPreferences({ user }: { user: CurrentUser }) {
       </div>
       {error ? <Alert tone="danger">Could not save: {error}</Alert> : null}
       <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          className="mt-3 size-5 shrink-0 accent-primary"
-          checked={checked.shown}
-          disabled={updateMe.isPending}
-          aria-describedby={`${id}-help`}
-          onChange={(event) => change(event.target.checked)}
-        />
+        {/* The wrapping label gives the small box a 44 x 44 px touch area. */}
+        <label className="tap-box mt-0">
+          <input
+            id={id}
+            type="checkbox"
+            className="size-5 shrink-0 accent-primary"
+            checked={checked.shown}
+            disabled={updateMe.isPending}
+            aria-describedby={`${id}-help`}
+            onChange={(event) => change(event.target.checked)}
+          />
+        </label>
         <div className="flex flex-col">
           <label htmlFor={id} className="flex min-h-11 items-center gap-2 font-medium">
             Email me when a coach shares a session note

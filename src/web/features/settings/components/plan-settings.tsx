@@ -90,22 +90,25 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
         </p>
       </div>
       <div className="flex items-start gap-3">
-        <input
-          id={`${id}-reminders`}
-          type="checkbox"
-          className="mt-3 size-5 shrink-0 accent-primary"
-          checked={reminders.shown}
-          disabled={updateMe.isPending}
-          aria-describedby={`${id}-reminders-help`}
-          onChange={(event) =>
-            save(
-              reminders,
-              event.target.checked,
-              { emailTaskReminders: event.target.checked },
-              event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
-            )
-          }
-        />
+        {/* The wrapping label gives the small box a 44 x 44 px touch area. */}
+        <label className="tap-box mt-0">
+          <input
+            id={`${id}-reminders`}
+            type="checkbox"
+            className="size-5 shrink-0 accent-primary"
+            checked={reminders.shown}
+            disabled={updateMe.isPending}
+            aria-describedby={`${id}-reminders-help`}
+            onChange={(event) =>
+              save(
+                reminders,
+                event.target.checked,
+                { emailTaskReminders: event.target.checked },
+                event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
+              )
+            }
+          />
+        </label>
         <div className="flex flex-col">
           <label htmlFor={`${id}-reminders`} className="flex min-h-11 items-center font-medium">
             Email me the day before a task of mine is due

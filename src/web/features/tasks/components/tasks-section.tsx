@@ -163,14 +163,17 @@ function TaskItem({
   return (
     <li className="flex gap-3 py-3 first:pt-1">
       {canTickTask(access, viewer, task) ? (
-        <input
-          type="checkbox"
-          className="mt-1 size-5 shrink-0 accent-primary"
-          checked={ticked.shown}
-          disabled={save.isPending}
-          onChange={tick}
-          aria-label={`Done: ${task.title}`}
-        />
+        // The label gives the small box a 44 x 44 px touch area.
+        <label className="tap-box -mt-2 self-start">
+          <input
+            type="checkbox"
+            className="size-5 shrink-0 accent-primary"
+            checked={ticked.shown}
+            disabled={save.isPending}
+            onChange={tick}
+            aria-label={`Done: ${task.title}`}
+          />
+        </label>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className={`font-medium break-words ${done ? 'text-ink-muted line-through' : ''}`}>{task.title}</p>
@@ -202,7 +205,7 @@ function TaskItem({
             </button>
             <button
               type="button"
-              className="btn btn-quiet btn-small text-danger"
+              className="btn btn-quiet btn-small ml-auto text-danger"
               onClick={() => onDelete(task)}
               aria-label={`Delete the task “${task.title}”`}
             >
