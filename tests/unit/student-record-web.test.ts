@@ -321,3 +321,13 @@ describe('words that fit the reader', () => {
     )
   })
 })
+
+describe('words about each test', () => {
+  it("gives each test's form an example of its own, and writes the enhanced ACT's date as the product does", async () => {
+    const { ACT_COMPOSITE_NOTE } = await import('../../src/web/features/scores/score-tests')
+    expect(TESTS.sat.noteExample).toContain('Bluebook')
+    expect(TESTS.act.noteExample).not.toContain('Bluebook')
+    expect(ACT_COMPOSITE_NOTE).toContain(`for tests from ${formatPlainDate('2025-09-01')} (the enhanced ACT)`)
+    expect(ACT_COMPOSITE_NOTE).not.toContain('2025-09-01')
+  })
+})
