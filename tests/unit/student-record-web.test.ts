@@ -331,3 +331,16 @@ describe('words about each test', () => {
     expect(ACT_COMPOSITE_NOTE).not.toContain('2025-09-01')
   })
 })
+
+describe('a record the reader cannot see', () => {
+  it('tells staff to ask for the team, a guardian about the family invite, and nobody else about a team', async () => {
+    const { recordNotFoundHelp } = await import('../../src/web/features/students/record-summary')
+    const none = { profileEducator: null, profileFao: null, profileGuardian: null }
+    expect(recordNotFoundHelp({ ...none, profileEducator: { bio: '' } })).toContain("to the student's team")
+    expect(recordNotFoundHelp({ ...none, profileFao: {} })).toContain("to the student's team")
+    const guardian = recordNotFoundHelp({ ...none, profileGuardian: {} })
+    expect(guardian).toContain('family invite')
+    expect(guardian).not.toContain('team')
+    expect(recordNotFoundHelp(none)).not.toContain('team')
+  })
+})
