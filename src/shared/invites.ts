@@ -61,3 +61,13 @@ export const adminInviteSchema = inviteSchema.extend({
   bootstrap: z.boolean().optional(),
 })
 export type AdminInvite = z.infer<typeof adminInviteSchema>
+
+/**
+ * An invite just created or resent, with where its email went: `sent` by the mail server,
+ * `outbox` when the server writes mail to its outbox folder instead (no SMTP_URL: nobody receives
+ * it), `failed` when sending failed. Absent for an invite without an email.
+ */
+export const sentInviteSchema = adminInviteSchema.extend({
+  mail: z.enum(['sent', 'outbox', 'failed']).optional(),
+})
+export type SentInvite = z.infer<typeof sentInviteSchema>

@@ -234,6 +234,16 @@ export function latestEntry<T>(entries: readonly T[]): T | null {
   return entries.length === 0 ? null : entries[entries.length - 1]!
 }
 
+/**
+ * The newest official entry of a list kept oldest first, or null: wherever the product says
+ * "latest" it means official (an entry without a source is official, as before sources existed).
+ */
+export function latestOfficialEntry<T extends { source?: ScoreSource | undefined }>(
+  entries: readonly T[],
+): T | null {
+  return latestEntry(entries.filter((entry) => (entry.source ?? 'official') === 'official'))
+}
+
 /** One end of a progress comparison: the entry's day, total and source. */
 export interface ProgressPoint {
   date: string

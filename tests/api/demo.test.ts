@@ -30,6 +30,10 @@ describe('the demo seed', () => {
     expect(me.profileStudent.satScoresHistorical.length).toBeGreaterThan(0)
     const record = (await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}`, cookie })).json()
     expect(record.team.length).toBe(3)
+    // Every demo score names who added it; the first is labelled as the diagnostic it was.
+    const maya = record.satScoresHistorical as Array<{ source: string; addedBy: { name: string } | null }>
+    expect(maya.map((score) => score.addedBy?.name)).toEqual(['Priya Raman', 'Priya Raman', 'Maya Chen'])
+    expect(maya.map((score) => score.source)).toEqual(['diagnostic', 'official', 'official'])
     // Maya sees her documents, pinned first, without the tutor's hidden notes.
     expect(record.documents[0]).toMatchObject({ name: 'Study plan: spring SAT', pinned: true })
     expect(record.documents.map((d: { name: string }) => d.name)).not.toContain(

@@ -38,6 +38,9 @@ describe('user invites', () => {
     )
     const mail = await sink.waitFor('parent.student@example.test')
     expect(mail.text).toContain(`${TEST_ORIGIN}/login?invite=${invite.uuid}`)
+    // Says where the email went: the mail server took it.
+    expect(invite.mail).toBe('sent')
+    expect((await create({ student: true })).json().mail).toBeUndefined()
   })
 
   it('lists available invites as a bare array, newest first, without used ones', async () => {
@@ -107,5 +110,27 @@ describe('user invites', () => {
     const bad = await t.request({ method: 'GET', url: '/api/v1/user-invites/12' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().errors[0].path).toBe('id')
+  })
+})
+
+describe('an invite on a server that writes mail to its outbox', () => {
+  it("says the email was put in the outbox, on creating and on resending, and doesn't claim it was sent", async () => {
+    const outbox = await createTestApp()
+    try {
+      const admin = await outbox.userWith({ roles: ['admin'] })
+      const request = (url: string, payload: object) =>
+        outbox.request({ method: 'POST', url, cookie: admin.cookie, payload })
+      const created = await request('/api/v1/user-invites', {
+        email: 'demo.parent@example.test',
+        student: true,
+      })
+      expect(created.statusCode).toBe(201)
+      expect(created.json().mail).toBe('outbox')
+      const resent = await request(`/api/v1/user-invites/${created.json().uuid}/resend`, {})
+      expect(resent.statusCode).toBe(200)
+      expect(resent.json().mail).toBe('outbox')
+    } finally {
+      await outbox.close()
+    }
   })
 })

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, logInByApi, test } from './support/fixtures'
 import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
@@ -83,9 +84,67 @@ test('an educator records an official and a practice test, fixes a typo, and set
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expect(chart.locator('.recharts-reference-line')).toHaveCount(1)
+    await expectOwnScales(chart)
     await sat.screenshot({ path: `test-results/screenshots/section-sat-target-${width}.png` })
   }
 })
+
+/**
+ * Reads the drawn SAT chart: the total (with the target line) and the sections are two plots,
+ * each with its own axis, and every marker's height reads back, on its own plot's axis, as the
+ * value it stands for (total 1260 and 1420; sections 600, 660, 720 and 700).
+ */
+async function expectOwnScales(chart: Locator) {
+  const total = chart.locator('[data-scale="total"]')
+  const sections = chart.locator('[data-scale="sections"]')
+  await expect(total.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')).toHaveText([
+    '400',
+    '800',
+    '1200',
+    '1600',
+  ])
+  await expect(
+    sections.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+  ).toHaveText(['200', '400', '600', '800'])
+  // One y axis per plot: no second scale shares either one.
+  await expect(chart.locator('.recharts-yAxis')).toHaveCount(2)
+  // The target line is on the total's plot; each plot draws only its own series.
+  await expect(total.locator('.recharts-reference-line')).toHaveCount(1)
+  await expect(sections.locator('.recharts-reference-line')).toHaveCount(0)
+  await expect(total.locator('.recharts-line-curve')).toHaveCount(1)
+  await expect(sections.locator('.recharts-line-curve')).toHaveCount(2)
+  await expect(sections.locator('.recharts-legend-item-text')).toHaveText(['Reading and Writing', 'Math'])
+  expect(await markerValues(total)).toEqual([1260, 1420])
+  expect(await markerValues(sections)).toEqual([600, 660, 700, 720])
+}
+
+/** Each marker's value read back through its plot's own axis (ticks' positions), sorted. */
+async function markerValues(plot: Locator): Promise<number[]> {
+  return plot.evaluate((element) => {
+    // A label may be nudged to fit inside the plot; its tick mark sits exactly on the value.
+    const marks = [...element.querySelectorAll('.recharts-yAxis-tick-lines line')]
+    const labels = [
+      ...element.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ]
+    const ticks = labels.map((text, index) => ({
+      value: Number(text.textContent),
+      y: Number(marks[index]!.getAttribute('y1')),
+    }))
+    const low = ticks[0]!
+    const high = ticks.at(-1)!
+    const valueAt = (y: number) => low.value + ((y - low.y) / (high.y - low.y)) * (high.value - low.value)
+    const centers = [
+      ...[...element.querySelectorAll('.recharts-line-dots circle')].map((dot) =>
+        Number(dot.getAttribute('cy')),
+      ),
+      ...[...element.querySelectorAll('.recharts-line-dots rect')].map(
+        (dot) => Number(dot.getAttribute('y')) + Number(dot.getAttribute('height')) / 2,
+      ),
+    ]
+    // To the nearest 10, the SAT's step: a pixel is several points on a small plot.
+    return centers.map((y) => Math.round(valueAt(y) / 10) * 10).sort((a, b) => a - b)
+  })
+}
 
 test('the student edits only the scores they added', async ({ newVisitor }) => {
   const api = await apiAs(student)

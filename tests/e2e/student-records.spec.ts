@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import type { Locator } from '@playwright/test'
 import { expect, logInByApi, test } from './support/fixtures'
 import {
   addToTeam,
@@ -81,7 +82,8 @@ test('an educator adds a score and documents; the student sees them, but not the
   ])
   await expect(sat.getByText('Superscore 1350')).toBeVisible()
   const chart = page.getByRole('figure', { name: 'SAT score chart' })
-  await expect(chart.getByRole('application', { name: 'SAT score history' })).toBeVisible()
+  await expect(chart.getByRole('application', { name: 'SAT total history' })).toBeVisible()
+  await expect(chart.getByRole('application', { name: 'SAT section score history' })).toBeVisible()
 
   // A second test lifts the superscore: best English with best Math.
   await sat.getByRole('button', { name: 'Add SAT score' }).click()
@@ -195,6 +197,12 @@ test('an admin adds and removes a team member', async ({ page, expectAccessible 
   await expect(picker.getByRole('option', { name: new RegExp(spare.name) })).toHaveCount(1)
   await expect(picker.getByRole('option', { name: new RegExp(educator.name) })).toHaveCount(0)
   await expectAccessible()
+  // The picker's placeholder is whole at both widths (it was cut to "Choose an educa" at 1280).
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await placeholderRoom(picker)).toBeGreaterThanOrEqual(0)
+    await team.screenshot({ path: `test-results/screenshots/section-team-${width}.png` })
+  }
   await picker.selectOption({ label: `${spare.name} (Educator) · ${spare.email}` })
   await team.getByRole('button', { name: 'Add to team' }).click()
   await expect(team.getByRole('link', { name: spare.name })).toBeVisible()
@@ -233,6 +241,20 @@ test('an admin adds and removes a team member', async ({ page, expectAccessible 
   expect(copy).toMatchObject({ kind: 'student-record', account: { uuid: student.uuid } })
   expect(copy.history.length).toBeGreaterThan(2)
 })
+
+/** Pixels left in a select's box after its placeholder's text and the arrow: negative when cut off. */
+function placeholderRoom(select: Locator): Promise<number> {
+  return select.evaluate((element) => {
+    const field = element as HTMLSelectElement
+    const style = getComputedStyle(field)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = style.font
+    const text = context.measureText(field.options[0]!.text).width
+    const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight)
+    const arrow = 20
+    return field.clientWidth - padding - arrow - text
+  })
+}
 
 test('only admins see a record’s History', async ({ newVisitor }) => {
   const page = await visitAs(newVisitor, educator)

@@ -213,6 +213,21 @@ describe('auditSentence', () => {
     expect(item('college.created', null, { name: 'Reed College' })).toBe(
       "Avery Admin added “Reed College” to Rosa Student's college list",
     )
+    const tufts = {
+      name: 'Tufts University',
+      round: 'RD',
+      deadline: null,
+      status: 'applying',
+      notes: null,
+      costOfAttendance: 88000,
+      aidOffered: null,
+    }
+    expect(item('college.updated', tufts, { ...tufts, costOfAttendance: 89500, aidOffered: 42000 })).toBe(
+      "Avery Admin edited “Tufts University” on Rosa Student's college list: cost of attendance $88,000 to $89,500, aid offered none to $42,000",
+    )
+    expect(item('college.updated', tufts, { ...tufts, notes: 'Visit in April' })).toBe(
+      "Avery Admin edited “Tufts University” on Rosa Student's college list",
+    )
     expect(item('college.deleted', 'odd', null)).toBe(
       "Avery Admin removed an entry from Rosa Student's college list",
     )

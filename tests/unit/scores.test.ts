@@ -3,6 +3,7 @@ import {
   actComposite,
   actScoreInputSchema,
   latestEntry,
+  latestOfficialEntry,
   latestScoreDate,
   satCumulative,
   satScoreInputSchema,
@@ -204,5 +205,20 @@ describe('the enhanced ACT', () => {
       science: null,
       cumulative: 30,
     })
+  })
+})
+
+describe('latestOfficialEntry', () => {
+  it('is the newest official entry, skipping practice and diagnostic ones; no source counts as official', () => {
+    expect(latestOfficialEntry([])).toBeNull()
+    expect(
+      latestOfficialEntry([
+        { date: '2025-01-01' },
+        { date: '2025-03-01', source: 'official' as const },
+        { date: '2025-05-01', source: 'practice' as const },
+        { date: '2025-06-01', source: 'diagnostic' as const },
+      ]),
+    ).toEqual({ date: '2025-03-01', source: 'official' })
+    expect(latestOfficialEntry([{ date: '2025-05-01', source: 'practice' as const }])).toBeNull()
   })
 })

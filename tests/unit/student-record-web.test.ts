@@ -321,3 +321,26 @@ describe('words that fit the reader', () => {
     )
   })
 })
+
+describe('words about each test', () => {
+  it("gives each test's form an example of its own, and writes the enhanced ACT's date as the product does", async () => {
+    const { ACT_COMPOSITE_NOTE } = await import('../../src/web/features/scores/score-tests')
+    expect(TESTS.sat.noteExample).toContain('Bluebook')
+    expect(TESTS.act.noteExample).not.toContain('Bluebook')
+    expect(ACT_COMPOSITE_NOTE).toContain(`for tests from ${formatPlainDate('2025-09-01')} (the enhanced ACT)`)
+    expect(ACT_COMPOSITE_NOTE).not.toContain('2025-09-01')
+  })
+})
+
+describe('a record the reader cannot see', () => {
+  it('tells staff to ask for the team, a guardian about the family invite, and nobody else about a team', async () => {
+    const { recordNotFoundHelp } = await import('../../src/web/features/students/record-summary')
+    const none = { profileEducator: null, profileFao: null, profileGuardian: null }
+    expect(recordNotFoundHelp({ ...none, profileEducator: { bio: '' } })).toContain("to the student's team")
+    expect(recordNotFoundHelp({ ...none, profileFao: {} })).toContain("to the student's team")
+    const guardian = recordNotFoundHelp({ ...none, profileGuardian: {} })
+    expect(guardian).toContain('family invite')
+    expect(guardian).not.toContain('team')
+    expect(recordNotFoundHelp(none)).not.toContain('team')
+  })
+})

@@ -82,16 +82,50 @@ export async function seedDemo(
     await team('jordan', 'priya')
     await team('sofia', 'daniel', 'fao')
     await team('ethan', 'priya', 'daniel')
+    // Every entry names who added it, as entries made in the product do.
+    const by = (key: string) => made[key]!.id
     await tx.insert(satScores).values([
-      { studentId: made.maya!.id, date: '2025-08-23', english: 610, math: 640 },
-      { studentId: made.maya!.id, date: '2025-10-04', english: 650, math: 690 },
-      { studentId: made.maya!.id, date: '2026-03-14', english: 700, math: 720 },
-      { studentId: made.ethan!.id, date: '2026-05-02', english: 560, math: 600 },
+      {
+        studentId: by('maya'),
+        date: '2025-08-23',
+        english: 610,
+        math: 640,
+        source: 'diagnostic',
+        note: 'Full-length diagnostic at the first session',
+        createdById: by('priya'),
+      },
+      { studentId: by('maya'), date: '2025-10-04', english: 650, math: 690, createdById: by('priya') },
+      { studentId: by('maya'), date: '2026-03-14', english: 700, math: 720, createdById: by('maya') },
+      { studentId: by('ethan'), date: '2026-05-02', english: 560, math: 600, createdById: by('priya') },
     ])
     await tx.insert(actScores).values([
-      { studentId: made.jordan!.id, date: '2025-06-14', english: 24, math: 26, reading: 25, science: 23 },
-      { studentId: made.jordan!.id, date: '2025-10-25', english: 27, math: 28, reading: 26, science: 25 },
-      { studentId: made.sofia!.id, date: '2026-02-07', english: 31, math: 27, reading: 32, science: 29 },
+      {
+        studentId: by('jordan'),
+        date: '2025-06-14',
+        english: 24,
+        math: 26,
+        reading: 25,
+        science: 23,
+        createdById: by('priya'),
+      },
+      {
+        studentId: by('jordan'),
+        date: '2025-10-25',
+        english: 27,
+        math: 28,
+        reading: 26,
+        science: 25,
+        createdById: by('priya'),
+      },
+      {
+        studentId: by('sofia'),
+        date: '2026-02-07',
+        english: 31,
+        math: 27,
+        reading: 32,
+        science: 29,
+        createdById: by('sofia'),
+      },
     ])
     const doc = (student: string, creator: string, name: string, path: string, flags = {}) =>
       insertDocument(tx, made[student]!.id, {

@@ -15,6 +15,8 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>
   close(): void
+  /** True when messages are written to `DATA_DIR/outbox` instead of sent (no `SMTP_URL`). */
+  readonly outbox?: boolean
 }
 
 /**
@@ -62,6 +64,7 @@ export function createMailer(options: {
   const outbox = path.join(options.dataDir, 'outbox')
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
+    outbox: true,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message })
       await mkdir(outbox, { recursive: true })

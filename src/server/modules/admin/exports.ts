@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Role } from '../../../shared/roles'
 import {
   type ActScore,
-  latestEntry,
+  latestOfficialEntry,
   type SatScore,
   superscores,
   withActComposite,
@@ -92,7 +92,7 @@ const actCells = (score: Omit<ActScore, 'date'> | null | undefined): Cell[] => [
   score?.cumulative,
 ]
 
-/** `GET /v1/students/export.csv`: every student with their newest and best (superscore) SAT and ACT. */
+/** `GET /v1/students/export.csv`: every student with their newest official and best (superscore) SAT and ACT. */
 export async function studentsCsv(db: DbOrTx): Promise<string> {
   const rows = await selectRows<StudentRow>(
     db,
@@ -113,8 +113,8 @@ export async function studentsCsv(db: DbOrTx): Promise<string> {
     header,
     rows.map((row) => {
       // Score lists come oldest first, as on the record.
-      const latestSat = latestEntry(row.sat.map(withSatCumulative))
-      const latestAct = latestEntry(row.act.map(withActComposite))
+      const latestSat = latestOfficialEntry(row.sat.map(withSatCumulative))
+      const latestAct = latestOfficialEntry(row.act.map(withActComposite))
       const best = superscores(row.sat, row.act)
       return [
         row.name,

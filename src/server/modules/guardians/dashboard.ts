@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { SessionNote } from '../../../shared/notes'
-import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
+import { latestOfficialEntry, superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { GuardianCard } from '../../../shared/screens'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -18,7 +18,7 @@ interface CardRow {
 }
 
 /**
- * A guardian's dashboard: one card per linked, active student, with the newest SAT and ACT, the
+ * A guardian's dashboard: one card per linked, active student, with the newest official SAT and ACT, the
  * superscores and the newest shared note (internal notes never appear). One query.
  */
 export async function guardianCards(db: DbOrTx, guardianId: string): Promise<GuardianCard[]> {
@@ -44,8 +44,11 @@ export async function guardianCards(db: DbOrTx, guardianId: string): Promise<Gua
   }))
 }
 
-/** Score lists come oldest first; the newest entry is the last. */
-function newest<Raw, Scored>(entries: Raw[], score: (entry: Raw) => Scored): Scored | null {
-  const last = entries.at(-1)
+/** Score lists come oldest first; the newest official entry is the latest. */
+function newest<Raw extends RawSat | RawAct, Scored>(
+  entries: Raw[],
+  score: (entry: Raw) => Scored,
+): Scored | null {
+  const last = latestOfficialEntry(entries)
   return last ? score(last) : null
 }

@@ -22,15 +22,18 @@ export const actScoresJson = (studentId: SQL) => sql`coalesce((
     'reading', _a.reading, 'science', _a.science, ${entryDetailsJson('_a')}) order by _a.date, _a.created_at, _a.id)
   from act_scores _a where _a.student_id = ${studentId}), '[]')`
 
-/** A student's newest SAT entry as JSON (without `cumulative`), or null. */
+/**
+ * A student's newest official SAT entry as JSON (without `cumulative`), or null: "latest" means
+ * official; practice and diagnostic entries appear only where they are labelled as such.
+ */
 export const latestSatJson = (studentId: SQL) => sql`(select json_build_object('date', _s.date,
     'english', _s.english, 'math', _s.math) from sat_scores _s
-  where _s.student_id = ${studentId} order by _s.date desc, _s.created_at desc, _s.id desc limit 1)`
+  where _s.student_id = ${studentId} and _s.source = 'official' order by _s.date desc, _s.created_at desc, _s.id desc limit 1)`
 
-/** A student's newest ACT entry as JSON (without `cumulative`), or null. */
+/** A student's newest official ACT entry as JSON (without `cumulative`), or null. */
 export const latestActJson = (studentId: SQL) => sql`(select json_build_object('date', _a.date,
     'english', _a.english, 'math', _a.math, 'reading', _a.reading, 'science', _a.science) from act_scores _a
-  where _a.student_id = ${studentId} order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
+  where _a.student_id = ${studentId} and _a.source = 'official' order by _a.date desc, _a.created_at desc, _a.id desc limit 1)`
 
 /**
  * Whether `userId` holds the profile kept in `table`, as a column of a list. A scalar subquery,

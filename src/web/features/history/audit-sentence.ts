@@ -77,7 +77,7 @@ export function auditSentence(event: AuditEvent): string {
     case 'college.created':
       return `${actor} added ${recordItem('', before, after, event.studentName)} to ${collegeListOf(event.studentName)}`
     case 'college.updated':
-      return `${actor} edited ${recordItem('', before, after, event.studentName)} on ${collegeListOf(event.studentName)}`
+      return `${actor} edited ${recordItem('', before, after, event.studentName)} on ${collegeListOf(event.studentName)}${aidChanges(before, after)}`
     case 'college.deleted':
       return `${actor} removed ${recordItem('', before, after, event.studentName)} from ${collegeListOf(event.studentName)}`
     case 'score.added':
@@ -235,6 +235,25 @@ function recordItem(
 
 const collegeListOf = (studentName: string | null) =>
   `${studentName ? possessive(studentName) : "a student's"} college list`
+
+type AidFigures = { costOfAttendance?: number | null; aidOffered?: number | null }
+
+/**
+ * ": cost of attendance $80,000 to $84,500, aid offered none to $42,000" when an edit changed the
+ * aid figures, so a line never hides that the money changed.
+ */
+function aidChanges(before: AidFigures, after: AidFigures): string {
+  const amount = (value: number | null | undefined) =>
+    typeof value === 'number' ? `$${value.toLocaleString('en-US')}` : 'none'
+  const fields = [
+    ['costOfAttendance', 'cost of attendance'],
+    ['aidOffered', 'aid offered'],
+  ] as const
+  const changes = fields
+    .filter(([key]) => key in before && key in after && before[key] !== after[key])
+    .map(([key, words]) => `${words} ${amount(before[key])} to ${amount(after[key])}`)
+  return changes.length > 0 ? `: ${changes.join(', ')}` : ''
+}
 
 type Flags = { hidden?: boolean; pinned?: boolean }
 

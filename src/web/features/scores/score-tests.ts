@@ -66,6 +66,8 @@ export interface TestInfo {
   cumulativeLabel: string
   /** Placeholder-free hints under the fields. */
   sectionHelp: string
+  /** An example note, in this test's own words (the SAT's practice app is not the ACT's). */
+  noteExample: string
   /** The empty list's words, for who is reading: only some of them can add a score. */
   emptyText: Record<StudentAccess, string>
 }
@@ -81,6 +83,7 @@ export const TESTS: Record<TestKind, TestInfo> = {
     ],
     cumulativeLabel: 'Total',
     sectionHelp: '200 to 800, in steps of 10.',
+    noteExample: 'Bluebook test 4',
     emptyText: {
       admin: "No SAT scores yet. Add the first one after the student's diagnostic.",
       editor: "No SAT scores yet. Add the first one after the student's diagnostic.",
@@ -100,6 +103,7 @@ export const TESTS: Record<TestKind, TestInfo> = {
     ],
     cumulativeLabel: 'Composite',
     sectionHelp: '1 to 36.',
+    noteExample: 'Preparing for the ACT, test 2',
     emptyText: {
       admin: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
       editor: 'No ACT scores yet. Add one when the student has taken a practice or official test.',
@@ -116,7 +120,7 @@ export function scoresOf(student: Student, kind: TestKind): AnyScore[] {
   return kind === 'sat' ? student.satScoresHistorical : student.actScoresHistorical
 }
 
-export const ACT_COMPOSITE_NOTE = `The composite is the mean of English, Math, Reading and Science, rounded half up; for tests from ${ENHANCED_ACT_DATE} (the enhanced ACT) Science is left out.`
+export const ACT_COMPOSITE_NOTE = `The composite is the mean of English, Math, Reading and Science, rounded half up; for tests from ${formatPlainDate(ENHANCED_ACT_DATE)} (the enhanced ACT) Science is left out.`
 
 /**
  * The value of one section of an entry: SAT entries have no reading or science, and an enhanced

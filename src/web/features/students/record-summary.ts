@@ -1,4 +1,5 @@
 import type { Student } from '../../../shared/students'
+import type { CurrentUser } from '../../../shared/users'
 
 /** One line under the page title: what is on the record. */
 export function recordSummary(student: Student): string {
@@ -9,4 +10,18 @@ export function recordSummary(student: Student): string {
     count(student.documents.length, 'document'),
   ]
   return `${student.archived ? 'Archived student. ' : ''}${parts.join(', ')}.`
+}
+
+/**
+ * What a reader who cannot see a record may do about it. Only educators and FAOs join a
+ * student's team; a guardian is linked through a family invite, and anyone else asks an admin.
+ */
+export function recordNotFoundHelp(
+  viewer: Pick<CurrentUser, 'profileEducator' | 'profileFao' | 'profileGuardian'>,
+): string {
+  if (viewer.profileEducator || viewer.profileFao)
+    return "If you think you should see it, ask an admin to add you to the student's team."
+  if (viewer.profileGuardian)
+    return "If you are the student's parent or guardian, ask their educator or an admin to send you a family invite."
+  return 'If you think you should see it, ask an admin.'
 }

@@ -6,7 +6,7 @@ import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { studentQueryOptions } from '../../features/students/api/get-student'
-import { recordSummary } from '../../features/students/record-summary'
+import { recordNotFoundHelp, recordSummary } from '../../features/students/record-summary'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 import { StudentRecordSkeleton } from './-components/student-record-skeleton'
@@ -47,10 +47,11 @@ function StudentPending() {
 
 /** 404: the student does not exist or is not visible to this viewer (docs/product.md#permissions). */
 function StudentNotFound() {
+  const viewer = useCurrentUser()
   return (
     <MissingResource title="Student not found" back={{ to: '/students', label: 'Back to students' }}>
-      There is no student at this address, or their record is not shared with you. If you think you should see
-      it, ask an admin to add you to the student's team.
+      There is no student at this address, or their record is not shared with you.{' '}
+      {recordNotFoundHelp(viewer)}
     </MissingResource>
   )
 }

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminInviteSchema, createInviteBodySchema, invitePreviewSchema } from '../../../../shared/invites'
+import {
+  adminInviteSchema,
+  createInviteBodySchema,
+  invitePreviewSchema,
+  sentInviteSchema,
+} from '../../../../shared/invites'
 import { importBodySchema, importPreviewSchema, importResultSchema } from '../../../../shared/people-import'
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
@@ -23,6 +28,13 @@ import { access, requireViewer } from '../../../plugins/access'
 const idParams = z.object({ id: uuidField })
 
 const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, { appOrigin }) => {
+  /** Where an invite's email went, for the admin's message (absent without an email). */
+  async function mailOutcome(row: UserInviteRow, log: FastifyBaseLogger) {
+    if (!row.email) return {}
+    const delivered = await sendInviteMail(row, log)
+    return { mail: delivered ? (app.mailer.outbox ? 'outbox' : 'sent') : 'failed' } as const
+  }
+
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
   async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger, name?: string): Promise<boolean> {
     if (!row.email) return true
@@ -82,15 +94,15 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
         tags: ['invites'],
         summary: 'Create an invite; emails the link when `email` is set',
         body: createInviteBodySchema,
-        response: { 201: adminInviteSchema },
+        response: { 201: sentInviteSchema },
       },
       config: { access: access.roles('admin') },
     },
     async (request, reply) => {
       const row = await createInvite(app.db, request.body, requireViewer(request).id)
       const invite = toInvite(row)
-      if (invite.status === 'available') await sendInviteMail(row, request.log)
-      return reply.code(201).send(invite)
+      if (invite.status !== 'available') return reply.code(201).send(invite)
+      return reply.code(201).send({ ...invite, ...(await mailOutcome(row, request.log)) })
     },
   )
 
@@ -162,14 +174,13 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
         summary: 'Renew an unused invite for 14 days from now, and email it again when it has an address',
         params: idParams,
         body: emptyBodySchema,
-        response: { 200: adminInviteSchema },
+        response: { 200: sentInviteSchema },
       },
       config: { access: access.roles('admin') },
     },
     async (request) => {
       const row = await renewInvite(app.db, request.params.id, requireViewer(request).id)
-      await sendInviteMail(row, request.log)
-      return toInvite(row)
+      return { ...toInvite(row), ...(await mailOutcome(row, request.log)) }
     },
   )
 }

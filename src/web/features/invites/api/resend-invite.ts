@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { adminInviteSchema } from '../../../../shared/invites'
+import { sentInviteSchema } from '../../../../shared/invites'
 import { apiFetch } from '../../../lib/api-client'
 import { invalidateInvites } from './invalidate-invites'
 
@@ -11,7 +11,7 @@ export const resendInvite = (uuid: string) =>
   apiFetch(`/v1/user-invites/${encodeURIComponent(uuid)}/resend`, {
     method: 'POST',
     body: {},
-    schema: adminInviteSchema,
+    schema: sentInviteSchema,
   })
 
 export function useResendInvite() {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
-import { type AdminInvite, createInviteBodySchema } from '../../../../shared/invites'
-import { type GrantableRole, inviteRoleLabels, ROLE_LABELS } from '../../../../shared/roles'
+import { createInviteBodySchema, type SentInvite } from '../../../../shared/invites'
+import { type GrantableRole, ROLE_LABELS } from '../../../../shared/roles'
 import { Alert } from '../../../components/ui/alert'
 import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
+import { inviteCreatedStatus, inviteCreatedToast } from '../invite-mail-words'
 
 /** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
 const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']
@@ -28,7 +29,7 @@ export function InviteForm() {
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [created, setCreated] = useState<AdminInvite | null>(null)
+  const [created, setCreated] = useState<SentInvite | null>(null)
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found)
@@ -55,7 +56,7 @@ export function InviteForm() {
       setCreated(invite)
       setRoles(NO_ROLES)
       setEmail('')
-      toast(invite.email ? `Invite emailed to ${invite.email}` : 'Invite created')
+      toast(inviteCreatedToast(invite))
     } catch (error) {
       const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
       const found: FieldErrors = {}
@@ -128,9 +129,7 @@ export function InviteForm() {
       {created ? (
         <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success-soft/40 p-4">
           <Alert tone="success" role="status">
-            {created.email
-              ? `Invite for ${inviteRoleLabels(created).join(', ')} created and emailed to ${created.email}. Only that address can use it.`
-              : `Invite for ${inviteRoleLabels(created).join(', ')} created. Anyone with the link can use it, so share it with care.`}
+            {inviteCreatedStatus(created)}
           </Alert>
           <CopyLink url={inviteLink(created.uuid)} showField />
         </div>

@@ -16,6 +16,7 @@ import { useDeleteInvite } from '../api/delete-invite'
 import { invitesQueryOptions } from '../api/get-invites'
 import { useResendInvite } from '../api/resend-invite'
 import { inviteLink } from '../invite-link'
+import { inviteResentToast } from '../invite-mail-words'
 
 type Status = AdminInvite['status']
 
@@ -150,12 +151,7 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
   const renewLabel = invite.email ? 'Resend' : 'Renew'
   const renew = () =>
     resend.mutate(invite.uuid, {
-      onSuccess: (renewed) =>
-        toast(
-          renewed.email
-            ? `Invite emailed again to ${renewed.email}; it now expires ${formatTimestamp(renewed.expiresAt)}`
-            : `Invite renewed; it now expires ${formatTimestamp(renewed.expiresAt)}`,
-        ),
+      onSuccess: (renewed) => toast(inviteResentToast(renewed, formatTimestamp(renewed.expiresAt))),
     })
 
   return (

@@ -156,7 +156,7 @@ function AddScoreForm({
         />
         <TextField
           label="Note"
-          help="Optional, such as “Bluebook test 4”."
+          help={`Optional, such as “${test.noteExample}”.`}
           maxLength={SCORE_NOTE_MAX}
           registration={form.register('note')}
           error={errors.note?.message}

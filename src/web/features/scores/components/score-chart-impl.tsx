@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import {
   CartesianGrid,
   Legend,
@@ -20,17 +21,31 @@ const SECTION_STYLES = [
   { stroke: '#4a5568', dash: '8 3 2 3' },
 ] as const
 const TOTAL_COLOR = '#0d6664'
+const TARGET_COLOR = '#b91c1c'
+const TICK = { fill: '#4a5568', fontSize: 12 }
 
 const dayMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`)
+const dayLabel = (value: number) => formatPlainDate(new Date(value).toISOString().slice(0, 10))
 
-const TARGET_COLOR = '#b91c1c'
+/**
+ * Each test's scales: the sections' and the total's. The SAT's total (400-1600) is twice a
+ * section's range, so it gets its own chart; the ACT composite shares the sections' 1-36 but is
+ * drawn apart too, so both tests read the same way.
+ */
+const SCALES = {
+  sat: { sections: [200, 400, 600, 800], total: [400, 800, 1200, 1600] },
+  act: { sections: [1, 6, 12, 18, 24, 30, 36], total: [1, 6, 12, 18, 24, 30, 36] },
+} as const
 
 interface Props {
   test: TestInfo
   scores: AnyScore[]
   target: number | null
+  /** Each small chart's plot height. */
   height: number
 }
+
+type Point = Record<string, number | boolean>
 
 interface DotProps {
   cx?: number
@@ -59,9 +74,74 @@ function drawMarker(size: number, { cx, cy, index, payload, stroke }: DotProps) 
   )
 }
 
+/** One small chart: a heading, then the plot over the shared time axis. */
+function SmallChart({
+  label,
+  scale,
+  ticks,
+  data,
+  height,
+  title,
+  desc,
+  children,
+}: {
+  label: string
+  scale: 'sections' | 'total'
+  ticks: readonly number[]
+  data: Point[]
+  height: number
+  title: string
+  desc: string
+  children: ReactNode
+}) {
+  const times = data.map((point) => point.time as number)
+  const min = Math.min(...times)
+  const max = Math.max(...times)
+  // One test alone, or all on one day: give the axis some room either side.
+  const pad = max === min ? 15 * 86_400_000 : (max - min) * 0.04
+  return (
+    <div data-scale={scale} className="flex flex-col gap-1">
+      <p className="m-0 text-sm font-medium text-ink">{label}</p>
+      <ResponsiveContainer width="100%" height={height}>
+        <LineChart
+          data={data}
+          margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+          // recharts' keyboard layer (arrow keys move the tooltip) needs a name for its role=application.
+          title={title}
+          desc={desc}
+        >
+          <CartesianGrid stroke="#e2ddd4" strokeDasharray="3 3" />
+          <XAxis
+            dataKey="time"
+            type="number"
+            scale="time"
+            domain={[min - pad, max + pad]}
+            // A tick on each test date (the axis hides ticks that would collide).
+            ticks={[...new Set(times)]}
+            tickFormatter={dayLabel}
+            tick={TICK}
+            minTickGap={24}
+            // Keep the first and last dates: at phone widths the first one was dropped.
+            interval="preserveStartEnd"
+          />
+          <YAxis
+            domain={[ticks[0]!, ticks.at(-1)!]}
+            ticks={[...ticks]}
+            tick={TICK}
+            width={ticks.at(-1)! > 99 ? 44 : 28}
+          />
+          <Tooltip labelFormatter={(value) => dayLabel(Number(value))} />
+          {children}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  )
+}
+
 export default function ScoreChartImpl({ test, scores, target, height }: Props) {
-  const data = scores.map((score) => {
-    const point: Record<string, number | string | boolean> = {
+  const scales = SCALES[test.kind]
+  const points = scores.map((score) => {
+    const point: Point = {
       time: dayMs(score.date),
       cumulative: score.cumulative,
       official: score.source === 'official',
@@ -73,73 +153,30 @@ export default function ScoreChartImpl({ test, scores, target, height }: Props) 
     }
     return point
   })
-  const times = data.map((point) => point.time as number)
-  const min = Math.min(...times)
-  const max = Math.max(...times)
-  // One test alone, or all on one day: give the axis some room either side.
-  const pad = max === min ? 15 * 86_400_000 : (max - min) * 0.04
-  // A tick on each test date (the axis hides ticks that would collide).
-  const ticks = [...new Set(times)]
-  const isSat = test.kind === 'sat'
+  const total = test.cumulativeLabel
+  const shapes = 'Official tests are filled circles, practice and diagnostic tests hollow squares.'
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <LineChart
-        data={data}
-        margin={{ top: 8, right: isSat ? 4 : 16, bottom: 0, left: 0 }}
-        // recharts' keyboard layer (arrow keys move the tooltip) needs a name for its role=application.
-        title={`${test.name} score history`}
-        desc={`${test.sections.map((section) => section.label).join(', ')} and ${test.cumulativeLabel.toLowerCase()} by test date. Official tests are filled circles, practice and diagnostic tests hollow squares.${target == null ? '' : ` The target of ${target} is a dashed red line.`} Arrow keys move between tests.`}
+    <div className="grid gap-4 md:grid-cols-2">
+      <SmallChart
+        label={`${total}, ${scales.total[0]} to ${scales.total.at(-1)}`}
+        scale="total"
+        ticks={scales.total}
+        data={points}
+        height={height}
+        title={`${test.name} ${total.toLowerCase()} history`}
+        desc={`${test.name} ${total.toLowerCase()} by test date. ${shapes}${target == null ? '' : ` The target of ${target} is a dashed red line.`} Arrow keys move between tests.`}
       >
-        <CartesianGrid stroke="#e2ddd4" strokeDasharray="3 3" />
-        <XAxis
-          dataKey="time"
-          type="number"
-          scale="time"
-          domain={[min - pad, max + pad]}
-          ticks={ticks}
-          tickFormatter={(value: number) => formatPlainDate(new Date(value).toISOString().slice(0, 10))}
-          tick={{ fill: '#4a5568', fontSize: 12 }}
-          minTickGap={24}
-          // Keep the first and last dates: at phone widths the first one was dropped.
-          interval="preserveStartEnd"
-        />
-        <YAxis
-          yAxisId="sections"
-          domain={isSat ? [200, 800] : [1, 36]}
-          ticks={isSat ? [200, 400, 600, 800] : [1, 6, 12, 18, 24, 30, 36]}
-          tick={{ fill: '#4a5568', fontSize: 12 }}
-          width={isSat ? 40 : 28}
-        />
-        {isSat ? (
-          <YAxis
-            yAxisId="total"
-            orientation="right"
-            domain={[400, 1600]}
-            // Twice the section axis, so both share the grid lines.
-            ticks={[400, 800, 1200, 1600]}
-            tick={{ fill: '#4a5568', fontSize: 12 }}
-            width={44}
-          />
-        ) : null}
-        <Tooltip
-          labelFormatter={(value) => formatPlainDate(new Date(Number(value)).toISOString().slice(0, 10))}
-        />
-        <Legend wrapperStyle={{ fontSize: 13 }} />
         <Line
-          yAxisId={isSat ? 'total' : 'sections'}
           type="monotone"
           dataKey="cumulative"
-          name={isSat ? `${test.cumulativeLabel} (right axis)` : test.cumulativeLabel}
+          name={total}
           stroke={TOTAL_COLOR}
           strokeWidth={3}
-          // Drawn first and half-transparent so it never hides a section line beneath it.
-          strokeOpacity={isSat ? 0.5 : 1}
           dot={(props: DotProps) => drawMarker(4, props)}
           isAnimationActive={false}
         />
         {target != null ? (
           <ReferenceLine
-            yAxisId={isSat ? 'total' : 'sections'}
             y={target}
             stroke={TARGET_COLOR}
             strokeDasharray="10 4"
@@ -148,10 +185,21 @@ export default function ScoreChartImpl({ test, scores, target, height }: Props) 
             ifOverflow="extendDomain"
           />
         ) : null}
+      </SmallChart>
+      <SmallChart
+        label={`Sections, ${scales.sections[0]} to ${scales.sections.at(-1)}`}
+        scale="sections"
+        ticks={scales.sections}
+        data={points}
+        height={height}
+        title={`${test.name} section score history`}
+        desc={`${test.sections.map((section) => section.label).join(', ')} by test date. ${shapes} Arrow keys move between tests.`}
+      >
+        {/* In the test's order, as the table's columns, not sorted by name. */}
+        <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
         {test.sections.map((section, index) => (
           <Line
             key={section.key}
-            yAxisId="sections"
             type="monotone"
             dataKey={section.key}
             name={section.label}
@@ -162,7 +210,7 @@ export default function ScoreChartImpl({ test, scores, target, height }: Props) 
             isAnimationActive={false}
           />
         ))}
-      </LineChart>
-    </ResponsiveContainer>
+      </SmallChart>
+    </div>
   )
 }

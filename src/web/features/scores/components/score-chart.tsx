@@ -5,10 +5,14 @@ import type { AnyScore, TestInfo } from '../score-tests'
 // The chart library is loaded only when a chart is shown (ADR 020): other pages do not pay for it.
 const ScoreChartImpl = lazy(() => import('./score-chart-impl'))
 
-export const CHART_HEIGHT = 260
+/** Each small chart's plot height; the skeleton holds the same room so nothing shifts. */
+export const CHART_HEIGHT = 200
+/** The heading line above each plot. */
+const LABEL_HEIGHT = 24
 
 /**
- * A line per section plus the total, over time. The table beside it holds every value, so the
+ * Two small charts over time: the total (with the target line) on its own scale, and a line per
+ * section on theirs, so no series lands among another's points. The table beside it holds every value, so the
  * picture is never the only way to read a number (docs/product.md#look-and-accessibility).
  */
 export function ScoreChart({
@@ -22,12 +26,20 @@ export function ScoreChart({
 }) {
   return (
     <figure aria-label={`${test.name} score chart`} className="m-0 flex flex-col gap-2">
-      <Suspense fallback={<Skeleton className="w-full" style={{ height: CHART_HEIGHT }} />}>
+      <Suspense
+        fallback={
+          <div className="grid gap-4 md:grid-cols-2">
+            <Skeleton className="w-full" style={{ height: CHART_HEIGHT + LABEL_HEIGHT }} />
+            <Skeleton className="w-full" style={{ height: CHART_HEIGHT + LABEL_HEIGHT }} />
+          </div>
+        }
+      >
         <ScoreChartImpl test={test} scores={scores} target={target} height={CHART_HEIGHT} />
       </Suspense>
       <figcaption className="text-sm text-ink-muted">
-        {test.name} scores over time; the table below lists every value. <span aria-hidden="true">●</span>{' '}
-        official test, <span aria-hidden="true">□</span> practice or diagnostic test
+        {test.name} {test.cumulativeLabel.toLowerCase()} and section scores over time, each on its own scale;
+        the table below lists every value. <span aria-hidden="true">●</span> official test,{' '}
+        <span aria-hidden="true">□</span> practice or diagnostic test
         {target == null ? '' : `, dashed red line: target ${target}`}.
       </figcaption>
     </figure>

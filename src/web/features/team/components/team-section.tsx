@@ -115,10 +115,12 @@ function AddMember({ studentUuid }: { studentUuid: string }) {
       <label htmlFor={selectId} className="font-medium">
         Add a team member
       </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      {/* The button wraps below when the card is narrow (the record's side column), so the
+          select keeps room for its placeholder at every width. */}
+      <div className="flex flex-wrap gap-2">
         <select
           id={selectId}
-          className="field-input sm:flex-1"
+          className="field-input min-w-0 flex-[1_1_16rem]"
           value={chosen}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setChosen(event.target.value)}
@@ -134,7 +136,7 @@ function AddMember({ studentUuid }: { studentUuid: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" className="btn btn-secondary" disabled={addMember.isPending}>
+        <button type="submit" className="btn btn-secondary shrink-0" disabled={addMember.isPending}>
           {addMember.isPending ? <SpinnerIcon className="size-4" /> : null}
           Add to team
         </button>
