@@ -1,16 +1,16 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSessionViewer, sessionMemoHits } from '../../src/server/auth/session'
 import { selectRows } from '../../src/server/db/raw'
 import { users } from '../../src/server/db/schema'
-import { writeEpoch } from '../../src/server/db/write-epoch'
-import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
+import { adminListMemoHits } from '../../src/server/kept/admin-list'
+import { loadSessionViewer, sessionMemoHits } from '../../src/server/kept/session-riders'
+import { writeEpoch } from '../../src/server/kept/write-epoch'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
- * What the embedded database keeps until its next write (db/write-epoch.ts): the session query's
- * answers (auth/session.ts) and the admin list's rows (modules/users/admin-users.ts). A kept answer
+ * What the embedded database keeps until its next write (kept/write-epoch.ts): the session query's
+ * answers (kept/session-riders.ts) and the admin list's rows (kept/admin-list.ts). A kept answer
  * is served only while no write of any kind has happened since it was read and, for a session,
  * the clock has not reached the moment it would change. PostgreSQL keeps nothing (several
  * instances share it), so these run on PGlite only.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSessionViewer } from '../../src/server/auth/session'
 import { preparedQuery, selectRows, selectRowsPrepared, sqlLiteral } from '../../src/server/db/raw'
+import { loadSessionViewer } from '../../src/server/kept/session-riders'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp

@@ -50,7 +50,7 @@ async function runNamed<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  // The embedded database's write counter counts an EXECUTE as a read (db/write-epoch.ts).
+  // The embedded database's write counter counts an EXECUTE as a read (kept/write-epoch.ts).
   if (!STARTS_WITH_SELECT.test(text)) throw new Error(`named statement ${name} is not a select`)
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[]
   return executePrepared<T>(client, name, text, values)

@@ -11,11 +11,11 @@ import {
   withActComposite,
   withSatCumulative,
 } from '../../../shared/scores'
+import type { Viewer } from '../../auth/viewer'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { badRequest, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import type { Viewer } from '../users/current-user'
 import { type AccessOnRecord, studentAccess } from './record'
 import { refuseOverCap } from './record-caps'
 import { requireRule } from './record-rules'
