@@ -79,8 +79,10 @@ export async function adminScoreLists(
   extra?: ExtraColumn,
 ): Promise<Map<string, AdminScoreLists>> {
   if (studentIds.length === 0) return new Map()
-  const rows = await selectRows<AdminScoreLists & { id: string }>(
+  // One named statement per number of students (a page holds at most 100).
+  const rows = await selectRowsPrepared<AdminScoreLists & { id: string }>(
     db,
+    `admin-score-lists:${studentIds.length}${extra ? `:${extra.name}` : ''}`,
     sql`select sp.user_id as id, ${satScoresJson(sql`sp.user_id`)} as sat, ${actScoresJson(sql`sp.user_id`)} as act
       ${extra ? sql`, ${extra.sql(sql`sp.user_id`)} as extra` : sql``}
     from student_profiles sp where sp.user_id in ${studentIds}`,
