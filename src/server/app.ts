@@ -9,7 +9,7 @@ import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
-import { keptAnswersFor, readSessionWithRider } from './kept'
+import { readSessionWithRider, registerKeptAnswers } from './kept'
 import { logSerializers } from './logging'
 import { createMailer, type Mailer } from './mail/mailer'
 import { WEB_DIST_DIR } from './paths'
@@ -147,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('env', env)
   app.decorate('files', options.files ?? createFileStore(env))
   // The answers kept between writes (src/server/kept/): its own folder, this its one registration.
-  app.decorate('kept', keptAnswersFor(database))
+  registerKeptAnswers(app as unknown as FastifyInstance, database)
   const incomingDir = await prepareIncomingDir(env.DATA_DIR)
 
   // External plugins, then ours, then routes (docs/architecture.md, request flow).

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
@@ -66,11 +66,13 @@ export class Kept extends KeptAnswers {
 }
 
 /**
- * The wing for one database: on the embedded database, every write through its client is counted
- * from now on (write-epoch.ts), so what is kept until a write is dropped at the next one.
+ * The wing on one app and its database: `app.kept`, and each request's rider (`riderOf`). On the
+ * embedded database every write through its client is counted from now on (write-epoch.ts), so
+ * what is kept until a write is dropped at the next one: that call is the one switch for it.
  */
-export function keptAnswersFor(database: Database): Kept {
+export function registerKeptAnswers(app: FastifyInstance, database: Database): void {
   const client = (database.db as { $client?: unknown }).$client
   if (database.kind === 'pglite') trackWrites(client as Parameters<typeof trackWrites>[0])
-  return new Kept(database.db)
+  app.decorate('kept', new Kept(database.db))
+  app.decorateRequest('keptRider', null)
 }

@@ -150,10 +150,8 @@ export async function loadSessionViewer(
   }
 }
 
-const riders = new WeakMap<FastifyRequest, Rider>()
-
 /** What the session query also answered for this request (nothing when the session was refreshed). */
-export const riderOf = (request: FastifyRequest): Rider => riders.get(request) ?? {}
+export const riderOf = (request: FastifyRequest): Rider => request.keptRider ?? {}
 
 /** The route's `config.kept` as what the session query reads as well. */
 function alsoFor(request: FastifyRequest): SessionAlso | undefined {
@@ -168,7 +166,7 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
 export const readSessionWithRider: SessionReader = async (db, token, request) => {
   const found = await loadSessionViewer(db, token, alsoFor(request))
   if (!found) return null
-  if (!found.needsRefresh) riders.set(request, { record: found.record, currentUser: found.currentUser })
+  if (!found.needsRefresh) request.keptRider = { record: found.record, currentUser: found.currentUser }
   return { viewer: found.viewer, needsRefresh: found.needsRefresh }
 }
 
@@ -176,5 +174,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the session query also reads for this route's kept answer (`KeptRead`). */
     kept?: KeptRead
+  }
+  interface FastifyRequest {
+    /** What the session query also answered for this request (`riderOf`; kept/index.ts declares it). */
+    keptRider: Rider | null
   }
 }
