@@ -9,9 +9,9 @@ import { trustedOrigins } from './auth/trusted-origins'
 import type { Database, Db } from './db/client'
 import type { Env } from './env'
 import { createFileStore, type FileStore, prepareIncomingDir } from './files/store'
+import { readSessionWithRider, registerKeptAnswers } from './kept'
 import { logSerializers } from './logging'
 import { createMailer, type Mailer } from './mail/mailer'
-import { RecordCache } from './modules/students/record-cache'
 import { WEB_DIST_DIR } from './paths'
 import accessPlugin from './plugins/access'
 import errorsPlugin from './plugins/errors'
@@ -49,7 +49,6 @@ declare module 'fastify' {
     mailer: Mailer
     env: Env
     files: FileStore
-    recordCache: RecordCache
     /** better-auth, loaded on first use (`lazyAuth`); `main.ts` loads it once it listens. */
     loadAuth: LoadAuth
   }
@@ -147,7 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('mailer', mailer)
   app.decorate('env', env)
   app.decorate('files', options.files ?? createFileStore(env))
-  app.decorate('recordCache', new RecordCache())
+  // The answers kept between writes (src/server/kept/): its own folder, this its one registration.
+  registerKeptAnswers(app as unknown as FastifyInstance, database)
   const incomingDir = await prepareIncomingDir(env.DATA_DIR)
 
   // External plugins, then ours, then routes (docs/architecture.md, request flow).
@@ -161,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     secret,
     secureCookies: env.appOrigin.startsWith('https://'),
+    readSession: readSessionWithRider,
   })
 
   await app.register(healthRoutes)

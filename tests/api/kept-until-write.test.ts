@@ -1,16 +1,16 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSessionViewer, sessionMemoHits } from '../../src/server/auth/session'
-import { selectRows } from '../../src/server/db/raw'
+import { preparedQuery, selectRows, selectRowsPrepared } from '../../src/server/db/raw'
 import { users } from '../../src/server/db/schema'
-import { writeEpoch } from '../../src/server/db/write-epoch'
-import { adminListMemoHits } from '../../src/server/modules/users/admin-users'
+import { adminListMemoHits } from '../../src/server/kept/admin-list'
+import { loadSessionViewer, sessionMemoHits } from '../../src/server/kept/session-riders'
+import { writeEpoch } from '../../src/server/kept/write-epoch'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
- * What the embedded database keeps until its next write (db/write-epoch.ts): the session query's
- * answers (auth/session.ts) and the admin list's rows (modules/users/admin-users.ts). A kept answer
+ * What the embedded database keeps until its next write (kept/write-epoch.ts): the session query's
+ * answers (kept/session-riders.ts) and the admin list's rows (kept/admin-list.ts). A kept answer
  * is served only while no write of any kind has happened since it was read and, for a session,
  * the clock has not reached the moment it would change. PostgreSQL keeps nothing (several
  * instances share it), so these run on PGlite only.
@@ -37,21 +37,24 @@ async function kept(roles: ('student' | 'educator')[] = ['student']) {
 }
 
 describe.skipIf(process.env.TEST_DB !== 'pglite')('the embedded database’s session memo', () => {
-  it('moves the write counter for writes and transactions, and not for reads', async () => {
+  it('moves the write counter for every statement but the reads the code declares', async () => {
     const start = writeEpoch(client)!
-    await client.query('select 1')
-    await client.exec('prepare "memo-test" as select 1')
+    await selectRowsPrepared(t.db, 'memo-test', sql`select 1 as n`)
+    await preparedQuery<{ n: number }, Record<string, never>>('memo-test-2', sql`select 2 as n`)(t.db, {})
     expect(writeEpoch(client)).toBe(start)
     await client.query('update app_settings set key = key')
     expect(writeEpoch(client)).toBe(start + 2)
+    // No SQL text is read: a read the code did not declare counts as a write.
+    await client.query('select 1')
+    expect(writeEpoch(client)).toBe(start + 4)
     await client.exec('select 1; update app_settings set key = key')
     await client.transaction(async (tx) => {
       await tx.query('select 1')
     })
-    expect(writeEpoch(client)).toBe(start + 6)
+    expect(writeEpoch(client)).toBe(start + 8)
     // A failed write moves it too: the counter must not depend on what the statement did.
     await expect(client.query('update no_such_table set x = 1')).rejects.toThrow()
-    expect(writeEpoch(client)).toBe(start + 8)
+    expect(writeEpoch(client)).toBe(start + 10)
   })
 
   it('ends a disabled account’s session on the next request, whichever way the write came', async () => {

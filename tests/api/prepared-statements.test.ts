@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSessionViewer } from '../../src/server/auth/session'
-import { preparedQuery, selectRows, selectRowsPrepared, sqlLiteral } from '../../src/server/db/raw'
+import { preparedQuery, selectRows, selectRowsPrepared } from '../../src/server/db/raw'
+import { loadSessionViewer } from '../../src/server/kept/session-riders'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp
@@ -71,16 +71,5 @@ describe('named statements (raw.ts), on this run’s database', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: user.cookie })).statusCode,
     ).toBe(200)
-  })
-
-  it('writes only scalars as literals', () => {
-    expect(sqlLiteral("a'b")).toBe("'a''b'")
-    expect(sqlLiteral(-3.5)).toBe('-3.5')
-    expect(sqlLiteral(null)).toBe('null')
-    expect(sqlLiteral(false)).toBe('false')
-    expect(sqlLiteral(Number.NaN)).toBeUndefined()
-    expect(sqlLiteral('nul\0byte')).toBeUndefined()
-    expect(sqlLiteral(['a'])).toBeUndefined()
-    expect(sqlLiteral(new Date(0))).toBeUndefined()
   })
 })

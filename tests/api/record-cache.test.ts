@@ -4,7 +4,7 @@ import { addGuardian, addToTeam, createDocument, createSatScore, createUser } fr
 import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
 /**
- * The record cache (src/server/modules/students/record-cache.ts): two instances on one database,
+ * The kept records (src/server/kept/): two instances on one database,
  * as behind a load balancer. Instance B reads a record (and keeps it); a write goes through
  * instance A (or straight to the database); B's next read must be what a cache-free build answers
  * now. A write the versions missed would have B answer its kept copy, and the test fail.
@@ -53,7 +53,7 @@ const write = async (
 /** Each viewer's read on B, against the cache-free answer (and warms B's cache for the next write). */
 async function expectFreshOnB(what: string) {
   for (const viewer of viewers()) {
-    fresh.app.recordCache.clear()
+    fresh.app.kept.clear()
     const expected = await fresh.request({ method: 'GET', url: record(), cookie: viewer.cookie })
     const onB = await b.request({ method: 'GET', url: record(), cookie: viewer.cookie })
     expect(onB.statusCode, `${what}, as ${viewer.email}`).toBe(expected.statusCode)
@@ -61,7 +61,7 @@ async function expectFreshOnB(what: string) {
   }
   // The student's dashboard carries the same kept record; the educator's, their kept list.
   for (const viewer of [student, educator]) {
-    fresh.app.recordCache.clear()
+    fresh.app.kept.clear()
     const dashboard = { method: 'GET' as const, url: '/api/v1/screens/my-dashboard', cookie: viewer.cookie }
     const expected = await fresh.request(dashboard)
     expect(expected.json().student?.uuid ?? expected.json().students).toBeTruthy()
@@ -74,7 +74,7 @@ async function expectFreshOnB(what: string) {
 /** Each person's `GET /api/v1/users/me` on B, against the cache-free answer. */
 async function expectCurrentUserFreshOnB(what: string) {
   for (const viewer of viewers()) {
-    fresh.app.recordCache.clear()
+    fresh.app.kept.clear()
     const me = { method: 'GET' as const, url: '/api/v1/users/me', cookie: viewer.cookie }
     const expected = await fresh.request(me)
     expect(expected.statusCode, `${what}, ${viewer.email}'s users/me`).toBe(200)
@@ -89,7 +89,7 @@ async function expectAdminListFreshOnB(what: string) {
     '/api/v1/users?q=sam&limit=5',
     '/api/v1/users?role=student',
   ]) {
-    fresh.app.recordCache.clear()
+    fresh.app.kept.clear()
     const list = { method: 'GET' as const, url, cookie: admin.cookie }
     const expected = await fresh.request(list)
     expect(expected.statusCode, `${what}, ${url}`).toBe(200)
@@ -113,11 +113,11 @@ async function expectAdminListFreshOnB(what: string) {
 describe('a cached student record', () => {
   it('is served from the cache while nothing changed, one query with the session', async () => {
     await expectFreshOnB('first read')
-    const { hits, misses } = b.app.recordCache
+    const { hits, misses } = b.app.kept
     await expectFreshOnB('second read')
     // Each viewer's read, and the student's and the educator's dashboards.
-    expect(b.app.recordCache.hits - hits).toBe(viewers().length + 2)
-    expect(b.app.recordCache.misses - misses).toBe(0)
+    expect(b.app.kept.hits - hits).toBe(viewers().length + 2)
+    expect(b.app.kept.misses - misses).toBe(0)
   })
 
   it('is never served after a write on another instance, whatever the write', async () => {
@@ -248,11 +248,11 @@ describe('a cached student record', () => {
     ]
     for (const [what, change] of writes) {
       await expectFreshOnB(`before: ${what}`)
-      const misses = b.app.recordCache.misses
+      const misses = b.app.kept.misses
       await change()
       await expectFreshOnB(what)
       // Every viewer who may still read the record had their kept copy replaced.
-      expect(b.app.recordCache.misses - misses, what).toBeGreaterThan(0)
+      expect(b.app.kept.misses - misses, what).toBeGreaterThan(0)
       await expectCurrentUserFreshOnB(what)
       await expectAdminListFreshOnB(what)
     }
@@ -260,9 +260,9 @@ describe('a cached student record', () => {
 
   it('keeps `users/me` only while the person, their settings and their scores are unchanged', async () => {
     await expectCurrentUserFreshOnB('first read')
-    const { hits } = b.app.recordCache
+    const { hits } = b.app.kept
     await expectCurrentUserFreshOnB('second read')
-    expect(b.app.recordCache.hits - hits).toBe(viewers().length)
+    expect(b.app.kept.hits - hits).toBe(viewers().length)
     const changes: Array<[string, () => Promise<unknown>]> = [
       [
         'a score changed straight in the database',
@@ -324,12 +324,12 @@ describe('a cached student record', () => {
 
   it('keeps each user of the admin’s list while their row and scores are unchanged', async () => {
     await expectAdminListFreshOnB('first read')
-    const { hits, misses } = b.app.recordCache
+    const { hits, misses } = b.app.kept
     const everyone = (
       await b.request({ method: 'GET', url: '/api/v1/users?limit=100', cookie: admin.cookie })
     ).json()
-    expect(b.app.recordCache.misses - misses).toBe(0)
-    expect(b.app.recordCache.hits - hits).toBe(everyone.users.length)
+    expect(b.app.kept.misses - misses).toBe(0)
+    expect(b.app.kept.hits - hits).toBe(everyone.users.length)
     const changes: Array<[string, () => Promise<unknown>]> = [
       [
         'a score added straight in the database',
@@ -382,13 +382,13 @@ describe('a cached student record', () => {
     await addGuardian(t.db, pupil.id, parent.id)
     await createDocument(t.db, pupil.id, { creatorId: coach.id, name: 'Team notes', hidden: true })
     const url = `/api/v1/students/${pupil.id}`
-    const { misses, joined, hits: hitsBefore } = b.app.recordCache
+    const { misses, joined, hits: hitsBefore } = b.app.kept
     const readers = [...Array(6).fill(coach), ...Array(6).fill(parent)] as SignedIn[]
     const answers = await Promise.all(
       readers.map((viewer) => b.request({ method: 'GET', url, cookie: viewer.cookie })),
     )
     for (const viewer of [coach, parent]) {
-      fresh.app.recordCache.clear()
+      fresh.app.kept.clear()
       const expected = await fresh.request({ method: 'GET', url, cookie: viewer.cookie })
       expect(expected.statusCode).toBe(200)
       for (const [i, answer] of answers.entries()) {
@@ -398,7 +398,7 @@ describe('a cached student record', () => {
     // The hidden document is the team's only: two accesses, two answers.
     expect(answers[0]!.json()).not.toEqual(answers[6]!.json())
     // Every read missed or came after its access's one build was kept; none built a second copy.
-    const { hits, misses: missed, joined: joinedNow } = b.app.recordCache
+    const { hits, misses: missed, joined: joinedNow } = b.app.kept
     expect(hits - hitsBefore + missed - misses).toBe(readers.length)
     expect(missed - misses - (joinedNow - joined)).toBe(2)
   })

@@ -1,12 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
-import type { Role } from '../../shared/roles'
+import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client'
 import { preparedQuery } from '../db/raw'
-import { keptUntilWrite } from '../db/write-epoch'
-import { twoFactorMissingSql } from '../modules/admin/settings'
-import { recordVersionsSql, teamVersionsSql, viewerIsGuardianSql } from '../modules/students/record'
-import { type CurrentUserSessionRow, currentUserExtrasSql, type Viewer } from '../modules/users/current-user'
+import { twoFactorMissingSql } from './staff-two-factor'
+import { type ProfileFlags, rolesOf, type Viewer } from './viewer'
 
 /** better-auth's session lifetime and refresh age, shared with its config (seconds). */
 export const SESSION_EXPIRES_IN = 7 * 24 * 3600
@@ -53,7 +51,8 @@ export function verifiedSessionToken(
   return null
 }
 
-interface SessionRow {
+/** The session query's row: a live session's user and their roles. */
+export interface SessionRow extends ProfileFlags {
   id: string
   session_id: string
   seen_long_ago: boolean
@@ -61,33 +60,9 @@ interface SessionRow {
   email: string
   onboarding_required: boolean
   needs_refresh: boolean
-  is_student: boolean
-  is_educator: boolean
-  is_admin: boolean
-  is_fao: boolean
-  is_guardian: boolean
   two_factor_required: boolean
-  /** When the clock alone would change this row (ms since 1970): see `sessionMemo`. */
+  /** When the clock alone would change this row (ms since 1970): nothing is written before then. */
   stable_until: number
-}
-
-interface RecordRow {
-  record_exists: boolean
-  record_on_team: boolean
-  record_is_guardian: boolean
-  record_versions: string
-  team_versions: string
-}
-
-/** A student record's access facts and versions, read with the session (record-cache.ts). */
-export interface RecordCheck {
-  studentId: string
-  exists: boolean
-  viewerOnTeam: boolean
-  viewerIsGuardian: boolean
-  versions: string
-  /** With `recordParam: 'self'`: the versions of the caller's team students (record-cache.ts). */
-  teamVersions?: string
 }
 
 const sessionViewerSql = sql`
@@ -111,124 +86,55 @@ const sessionWhereSql = sql`
       and s.created_at > now() - make_interval(secs => ${SESSION_MAX_AGE})`
 
 /**
- * `recordParam: 'self'` (plugins/access.ts, My Dashboard): the record checked with the session is
- * the caller's own, and the versions of the students whose team they are on come with it.
+ * The session query as a named statement built once: `extras` are more columns over `u` (the
+ * user) read in the same round trip, with placeholders of their own (`sql.placeholder`).
  */
-export const OWN_RECORD = 'self'
-
-const recordCheckSql = (studentId: SQL) => sql`
-      exists(select 1 from student_profiles where user_id = ${studentId}) as record_exists,
-      exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id) as record_on_team,
-      ${viewerIsGuardianSql(studentId, sql`u.id`)} as record_is_guardian,
-      ${recordVersionsSql(studentId)} as record_versions`
-
-/** What a route asks the session query to read as well (plugins/access.ts). */
-export type SessionAlso = { recordId: string } | { currentUser: true }
-
-type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserSessionRow>
-interface SessionQuery {
-  name: string
-  run: (db: Db, values: { token: string; recordId?: string }) => Promise<SessionQueryRow[]>
-}
-const sessionQuery = (name: string, extras?: SQL): SessionQuery => ({
-  name,
-  run: preparedQuery<SessionQueryRow, { token: string; recordId?: string }>(
+export function sessionStatement<R extends object = object>(name: string, extras?: SQL) {
+  return preparedQuery<SessionRow & R, Record<string, unknown> & { token: string }>(
     name,
     extras
       ? sql`${sessionViewerSql}, ${extras} ${sessionWhereSql}`
       : sql`${sessionViewerSql} ${sessionWhereSql}`,
-  ),
-})
+  )
+}
 
-/**
- * The session query's answers on the embedded database, kept while they stay true. That database
- * is this process's alone, so an answer read at a write epoch (db/write-epoch.ts) holds until the
- * next write of any kind, or until the clock alone would change it (`stable_until`: the moment it
- * would need a refresh or a "last seen", or would end). Disabling an account, signing out or
- * changing a record is a write, so each still takes effect on the very next request. Answers that
- * ask for a write are never kept. PostgreSQL is shared by several instances: there the query runs
- * on every request.
- */
-const sessionMemo = keptUntilWrite<{ row?: SessionQueryRow }>({
-  maxBytes: 16 * 1024 * 1024,
-  keep: ({ row }) => row !== undefined && !row.seen_long_ago && !row.needs_refresh,
-  stillTrue: ({ row }) => row !== undefined && Date.now() < row.stable_until,
-})
-
-/** How many session reads the embedded database's memo answered (tests). */
-export const sessionMemoHits = () => sessionMemo.hits
-
-/** The session query's variants, each a named statement built once. */
-const sessionQueries = {
-  viewer: sessionQuery('session-viewer'),
-  record: sessionQuery('session-viewer-record', recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`)),
-  ownRecord: sessionQuery(
-    'session-viewer-own-record',
-    sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
-  ),
-  currentUser: sessionQuery('session-current-user', currentUserExtrasSql),
+/** A session read: who is calling, and whether better-auth must refresh the session first. */
+export interface SessionFound {
+  viewer: Viewer
+  needsRefresh: boolean
 }
 
 /**
- * One query: a live session's user and their roles (a disabled user has no session). The same
- * round trip may also answer, for the hottest reads:
- * - `recordId`: what a cached student record needs to be served (the viewer's place on its team or
- *   family, and its versions; record-cache.ts);
- * - `currentUser`: the rest of `GET /api/v1/users/me`'s answer.
+ * Reads the session behind a verified token (plugins/access.ts). The app may give the access
+ * plugin one that reads more in the same round trip; this one reads the session alone.
  */
-export async function loadSessionViewer(
-  db: Db,
-  token: string,
-  also?: SessionAlso,
-): Promise<{
-  viewer: Viewer
-  needsRefresh: boolean
-  record?: RecordCheck
-  currentUser?: CurrentUserSessionRow
-} | null> {
-  const recordId = also && 'recordId' in also ? also.recordId : undefined
-  const query = recordId
-    ? recordId === OWN_RECORD
-      ? sessionQueries.ownRecord
-      : sessionQueries.record
-    : also
-      ? sessionQueries.currentUser
-      : sessionQueries.viewer
-  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
-    row: (await query.run(db, { token, recordId }))[0],
-  }))
-  if (!row) return null
-  // "Last seen" for the person's list of sessions, written at most every few minutes per session.
+export type SessionReader = (db: Db, token: string, request: FastifyRequest) => Promise<SessionFound | null>
+
+const plainSession = sessionStatement('session-viewer')
+
+export const readSession: SessionReader = async (db, token) => {
+  const [row] = await plainSession(db, { token })
+  return row ? sessionFound(db, row) : null
+}
+
+/**
+ * The viewer from the session query's row. "Last seen", for the person's list of sessions, is
+ * written at most every few minutes per session.
+ */
+export async function sessionFound(db: Db, row: SessionRow): Promise<SessionFound> {
   if (row.seen_long_ago) {
     await db.execute(sql`update sessions set updated_at = now() where id = ${row.session_id}`)
   }
-  const roles = new Set<Role>()
-  if (row.is_admin) roles.add('admin')
-  if (row.is_educator) roles.add('educator')
-  if (row.is_fao) roles.add('fao')
-  if (row.is_student) roles.add('student')
-  if (row.is_guardian) roles.add('guardian')
   return {
     viewer: {
       id: row.id,
       name: row.name,
       email: row.email,
       onboardingRequired: row.onboarding_required,
-      roles,
+      roles: rolesOf(row),
       sessionId: row.session_id,
       twoFactorRequired: row.two_factor_required,
     },
     needsRefresh: row.needs_refresh,
-    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserSessionRow }),
-    ...(recordId && {
-      record: {
-        studentId: recordId === OWN_RECORD ? row.id : recordId,
-        exists: row.record_exists === true,
-        viewerOnTeam: row.record_on_team === true,
-        viewerIsGuardian: row.record_is_guardian === true,
-        versions: String(row.record_versions),
-        ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
-      },
-    }),
   }
 }

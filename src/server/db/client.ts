@@ -11,7 +11,6 @@ import { dumpPglite } from './backup'
 import { acquireDataDirLock } from './lock-file'
 import { PGLITE_OPTIONS } from './pglite-options'
 import * as schema from './schema'
-import { trackWrites } from './write-epoch'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -89,14 +88,12 @@ async function drainThenEnd(pool: pg.Pool): Promise<void> {
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.pglite) {
     const client = options.pglite
-    trackWrites(client)
     return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() }
   }
   if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or a PGlite')
   const releaseLock = acquireDataDirLock(options.dataDir)
   try {
     const client = await PGlite.create(`${options.dataDir}/db`, PGLITE_OPTIONS)
-    trackWrites(client)
     return {
       db: drizzlePglite(client, { schema }),
       kind: 'pglite',

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import type { FileStore } from './store'
+import type { FileStore } from './file-store'
 
 /** Files under `DATA_DIR/files/<studentId>/<uuid>`: nothing to set up (README, Configuration). */
 export class LocalFileStore implements FileStore {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { unlink } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
-import type { FileStore } from './store'
+import type { FileStore } from './file-store'
 
 type Sdk = typeof import('@aws-sdk/client-s3')
 

@@ -1,25 +1,11 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { Readable } from 'node:stream'
 import type { Env } from '../env'
+import type { FileStore } from './file-store'
 import { LocalFileStore } from './local-store'
 import { S3FileStore } from './s3-store'
 
-/**
- * Where uploaded document files live (ADR 032): a folder under DATA_DIR, or an S3-compatible
- * bucket. Keys are ours (`<studentId>/<random uuid>`), never a name a user typed, and no store
- * hands out a public address: every read goes through the download route.
- */
-export interface FileStore {
-  /** Moves a finished upload (a temporary file of `size` bytes) into the store under `key`. */
-  put(key: string, tempFile: string, size: number, type: string): Promise<void>
-  /** The stored bytes; throws when the key is missing. */
-  read(key: string): Promise<Readable>
-  /** Removes the file; a missing key is not an error. */
-  remove(key: string): Promise<void>
-  /** Whether the key holds a file (tests and checks). */
-  exists(key: string): Promise<boolean>
-}
+export type { FileStore }
 
 export function createFileStore(env: Env): FileStore {
   if (env.S3_BUCKET) {

@@ -3,16 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../shared/roles'
 import type { LoadAuth } from '../auth/better-auth'
-import {
-  loadSessionViewer,
-  OWN_RECORD,
-  type RecordCheck,
-  type SessionAlso,
-  verifiedSessionToken,
-} from '../auth/session'
+import { readSession, type SessionReader, verifiedSessionToken } from '../auth/session'
+import { loadViewer, type Viewer } from '../auth/viewer'
 import type { Db } from '../db/client'
-import { isUuid } from '../modules/students/sql'
-import { type CurrentUserSessionRow, loadViewer, type Viewer } from '../modules/users/current-user'
 import { forbidden, HttpProblem, unauthorized } from '../problems'
 
 /**
@@ -45,20 +38,9 @@ export const access = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
-    /**
-     * The path parameter naming a student whose record the route reads, or `self` for the
-     * caller's own: the session query then also answers what the record cache needs
-     * (`request.recordCheck`), in the same round trip.
-     */
-    recordParam?: string
-    /** The session query also reads the rest of the current user's answer (`request.currentUserRow`). */
-    currentUser?: boolean
   }
   interface FastifyRequest {
     viewer: Viewer | null
-    recordCheck: RecordCheck | null
-    /** Read with the session when the route declares `currentUser` (GET /api/v1/users/me). */
-    currentUserRow: CurrentUserSessionRow | null
   }
 }
 
@@ -68,6 +50,8 @@ export interface SessionContext {
   secret: string
   /** The app is served over https: only the __Secure- session cookie counts. */
   secureCookies: boolean
+  /** Reads the session behind a verified token; the session alone by default (`readSession`). */
+  readSession?: SessionReader
 }
 
 /**
@@ -82,18 +66,7 @@ export async function resolveViewer(
   if (request.viewer) return request.viewer
   const token = verifiedSessionToken(request.headers.cookie, ctx.secret, ctx.secureCookies)
   if (!token) return null
-  const config = request.routeOptions.config
-  const recordId =
-    config?.recordParam === OWN_RECORD
-      ? OWN_RECORD
-      : config?.recordParam && (request.params as Record<string, string | undefined>)[config.recordParam]
-  const also: SessionAlso | undefined =
-    recordId && (recordId === OWN_RECORD || isUuid(recordId))
-      ? { recordId }
-      : config?.currentUser
-        ? { currentUser: true }
-        : undefined
-  const found = await loadSessionViewer(ctx.db, token, also)
+  const found = await (ctx.readSession ?? readSession)(ctx.db, token, request)
   if (!found) return null
   if (found.needsRefresh) {
     const { headers, response } = await (await ctx.auth()).api.getSession({
@@ -107,8 +80,6 @@ export async function resolveViewer(
     return request.viewer
   }
   request.viewer = found.viewer
-  request.recordCheck = found.record ?? null
-  request.currentUserRow = found.currentUser ?? null
   return request.viewer
 }
 
@@ -120,8 +91,6 @@ export function requireViewer(request: FastifyRequest): Viewer {
 export default fp(
   async function accessPlugin(app: FastifyInstance, ctx: SessionContext) {
     app.decorateRequest('viewer', null)
-    app.decorateRequest('recordCheck', null)
-    app.decorateRequest('currentUserRow', null)
 
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith('/api/v1') && !route.config?.access) {

@@ -22,7 +22,7 @@ import {
   type RawSat,
   rolesArraySql,
 } from '../students/sql'
-import { likePattern } from '../users/admin-users'
+import { likePattern } from '../users/admin-user-list'
 import { decodeCursor, encodeCursor, invalidCursor } from './cursor'
 
 interface StudentRow {

@@ -8,6 +8,7 @@ import {
   PLAN_FIELDS,
 } from '../../../shared/colleges'
 import { may } from '../../../shared/record-rules'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
@@ -16,7 +17,6 @@ import { studentAccess } from '../students/record'
 import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 
 /**
  * The college list (docs/product.md#college-list). The student, educators on the team and

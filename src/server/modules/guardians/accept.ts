@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { GuardianInviteAcceptance } from '../../../shared/guardians'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 import { isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 import { linkGuardian, requireEligibleGuardian } from './guardians'
 
 interface OpenInviteRow {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Guardian, GuardianInviteBody } from '../../../shared/guardians'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { type UserInviteRow, userInvites } from '../../db/schema'
@@ -10,7 +11,6 @@ import { studentAccess } from '../students/record'
 import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 
 /** Inviting and removing guardians: admins and educators on the student's team. */
 export async function requireFamilyManager(db: DbOrTx, viewer: Viewer, studentId: string) {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { PendingGuardianInvite } from '../../../shared/guardians'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import type { UserInviteRow } from '../../db/schema'
 import { notFound } from '../../problems'
 import { deleteInvite, inviteLink, inviteStatus, renewInvite } from '../invites/invites'
 import { isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 import { requireFamilyManager } from './guardians'
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { NOTE_PAGE_DEFAULT, type NoteInput, type NotePage, type SessionNote } from '../../../shared/notes'
 import { may } from '../../../shared/record-rules'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
@@ -16,7 +17,6 @@ import { type AccessOnRecord, studentAccess, viewerIsGuardianSql } from '../stud
 import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 
 /**
  * Session notes (docs/product.md#session-notes). Staff on the team and admins read every note;

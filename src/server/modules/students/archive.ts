@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import type { Viewer } from '../users/current-user'
 import { isoSql, isUuid } from './sql'
 
 export interface ArchivedState {

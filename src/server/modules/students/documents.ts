@@ -6,12 +6,12 @@ import {
   type StudentDocument,
 } from '../../../shared/documents'
 import { may } from '../../../shared/record-rules'
+import type { Viewer } from '../../auth/viewer'
 import type { Db, DbOrTx } from '../../db/client'
 import { documents, users } from '../../db/schema'
 import type { FileStore } from '../../files/store'
 import { fieldError, forbidden, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import type { Viewer } from '../users/current-user'
 import { type AccessOnRecord, studentAccess } from './record'
 import { refuseOverCap } from './record-caps'
 import { requireRule } from './record-rules'

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { StudentRef, StudentWithLatest } from '../../../shared/students'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
-import type { Viewer } from '../users/current-user'
-import { teamVersionsSql, viewerIsGuardianSql } from './record'
+import { type ExtraColumn, viewerIsGuardianSql } from './record'
 import { isUuid, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
 
 /** Active students whose team the educator is on, by name. */
@@ -50,33 +50,34 @@ export async function visibleStudents(db: DbOrTx, viewer: Viewer, archived: bool
 
 /** The staff member's active students with each one's newest SAT and ACT entry, in one query. */
 export async function teamStudentsWithLatest(db: DbOrTx, memberId: string): Promise<StudentWithLatest[]> {
-  return (await teamStudentsAndVersions(db, memberId)).students
+  return (await teamStudentsWith(db, memberId)).students
 }
 
 /**
- * The same list, and the versions it was built from (read by the same statement, for the record
- * cache: `teamVersionsSql`).
+ * The same list and, with `extra`, that column over the staff member's id, read by the same
+ * statement (the answers kept between writes ask it for the list's versions).
  */
-export async function teamStudentsAndVersions(
+export async function teamStudentsWith(
   db: DbOrTx,
   memberId: string,
-): Promise<{ students: StudentWithLatest[]; versions: string }> {
+  extra?: ExtraColumn,
+): Promise<{ students: StudentWithLatest[]; extra?: string }> {
   const [row] = await selectRowsPrepared<{
-    versions: string
+    extra?: string
     students: Array<{ name: string; uuid: string; sat: RawSat | null; act: RawAct | null }>
   }>(
     db,
-    'team-students-latest',
-    sql`select ${teamVersionsSql(sql`${memberId}::uuid`)} as versions,
-      coalesce((select json_agg(json_build_object('name', u.name, 'uuid', u.id,
+    extra ? `team-students-latest:${extra.name}` : 'team-students-latest',
+    sql`select coalesce((select json_agg(json_build_object('name', u.name, 'uuid', u.id,
           'sat', ${latestSatJson(sql`u.id`)}, 'act', ${latestActJson(sql`u.id`)}) order by u.name, u.id)
         from team_members tm
         join student_profiles sp on sp.user_id = tm.student_id and sp.archived_at is null
         join users u on u.id = sp.user_id
-        where tm.member_id = ${memberId}), '[]') as students`,
+        where tm.member_id = ${memberId}), '[]') as students
+      ${extra ? sql`, ${extra.sql(sql`${memberId}::uuid`)} as extra` : sql``}`,
   )
   return {
-    versions: row!.versions,
+    extra: row!.extra,
     students: row!.students.map((student) => ({
       name: student.name,
       uuid: student.uuid,

@@ -3,10 +3,10 @@ import { documentFilePath, type StudentDocument } from '../../../shared/document
 import { type AccessOnRecord, may, type StudentAccess } from '../../../shared/record-rules'
 import { superscores, withActComposite, withSatCumulative } from '../../../shared/scores'
 import type { Student } from '../../../shared/students'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRowsPrepared } from '../../db/raw'
 import { notFound } from '../../problems'
-import type { Viewer } from '../users/current-user'
 import {
   actScoresJson,
   isoTimestamp,
@@ -44,8 +44,8 @@ interface RecordRow {
   act: RawAct[]
   target_sat: number | null
   target_act: number | null
-  /** The record's versions when this row was read (record-cache.ts): `student:people`. */
-  versions: string
+  /** The extra column, when the read asked for one. */
+  extra?: string
 }
 
 /**
@@ -105,35 +105,19 @@ export const guardiansJson = (studentId: SQL) => sql`coalesce((select json_agg(j
   from guardian_links _gl join users _g on _g.id = _gl.guardian_id where _gl.student_id = ${studentId}), '[]')`
 
 /**
- * The versions a cached record was built from (`student:people`), bumped by triggers in the same
- * transaction as every write that changes a record read (migration 0008, record-cache.ts).
+ * More columns a record read may carry, computed over the student's id in the same statement
+ * (`name` names the statement that carries them: one SQL text per name).
  */
-/** One student's own version: bumped by every change to their scores, documents, team, guardians or profile. */
-export const studentVersionSql = (studentId: SQL) =>
-  sql`coalesce((select version from record_versions where key = ${studentId}::text), 0)`
-
-export const recordVersionsSql = (studentId: SQL) =>
-  sql`${studentVersionSql(studentId)} || ':' ||
-    coalesce((select version from record_versions where key = 'people'), 0)`
-
-/**
- * The versions of the students whose team `memberId` is on, and `people`: a staff member's list
- * of students is unchanged while this is. Count, largest and sum of the students' versions: each
- * bump takes a new, larger value of one sequence, so a student joining, changing or leaving the
- * list (leaving lowers the count) moves it. Each version is looked up by its key (a join let the
- * planner scan the whole table for every request).
- */
-export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' || coalesce(max(_t.v), 0)
-    || ':' || coalesce(sum(_t.v), 0) from (
-      select (select version from record_versions where key = _tm.student_id::text) as v
-      from team_members _tm where _tm.member_id = ${memberId}) _t)
-  || ':' || coalesce((select version from record_versions where key = 'people'), 0)`
+export interface ExtraColumn {
+  name: string
+  sql: (studentId: SQL) => SQL
+}
 
 /** One query: the student, the viewer's place on the team, the team, guardians, documents and scores. */
-async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
+async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string, extra?: ExtraColumn) {
   const [row] = await selectRowsPrepared<RecordRow>(
     db,
-    'student-record',
+    extra ? `student-record:${extra.name}` : 'student-record',
     sql`
     select u.id, u.name, sp.archived_at is not null as archived, sp.target_sat, sp.target_act,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
@@ -147,22 +131,26 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string) {
           'fileSize', _d.file_size) order by _d.pinned desc, _d.created_at desc, _d.id)
         from documents _d join users _c on _c.id = _d.creator_id where _d.student_id = u.id), '[]') as documents,
       ${satScoresJson(sql`u.id`)} as sat,
-      ${actScoresJson(sql`u.id`)} as act,
-      ${recordVersionsSql(sql`u.id`)} as versions
+      ${actScoresJson(sql`u.id`)} as act
+      ${extra ? sql`, ${extra.sql(sql`u.id`)} as extra` : sql``}
     from student_profiles sp join users u on u.id = sp.user_id
     where sp.user_id = ${studentId}`,
   )
   return row
 }
 
-/** The student record as this viewer may see it; 404 when it does not exist or is not theirs to see. */
+/**
+ * The student record as this viewer may see it; 404 when it does not exist or is not theirs to
+ * see. With `extra`, that column's value too, read by the same statement.
+ */
 export async function getStudent(
   db: DbOrTx,
   viewer: Viewer,
   studentId: string,
-): Promise<{ student: Student; access: StudentAccess; versions: string }> {
+  extra?: ExtraColumn,
+): Promise<{ student: Student; access: StudentAccess; extra?: string }> {
   if (!isUuid(studentId)) throw notFound('No such student.')
-  const row = await loadRecordRow(db, studentId, viewer.id)
+  const row = await loadRecordRow(db, studentId, viewer.id, extra)
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
   const seesHidden = may(access, 'documents.readHidden')
@@ -179,7 +167,7 @@ export async function getStudent(
     }))
   return {
     access,
-    versions: row.versions,
+    extra: row.extra,
     student: {
       uuid: row.id,
       name: row.name,
@@ -206,41 +194,42 @@ export async function getStudent(
  * record (writes use this; `requireRule` refuses the family's changes to an archived record).
  */
 export async function studentAccess(db: DbOrTx, viewer: Viewer, studentId: string): Promise<AccessOnRecord> {
-  const { access, archived } = await loadAccess(db, viewer, studentId, false)
+  const { access, archived } = await loadAccess(db, viewer, studentId)
   return { kind: access, archived }
 }
 
 /**
- * The viewer's access and the record's current versions, in one small query: a cached record is
- * served when its versions are still these (record-cache.ts).
+ * The viewer's access to a student and one extra column over the record, in one small query (the
+ * answers kept between writes ask it for the record's versions).
  */
-export async function studentAccessAndVersions(
+export async function studentAccessWith(
   db: DbOrTx,
   viewer: Viewer,
   studentId: string,
-): Promise<{ access: StudentAccess; versions: string }> {
-  const { access, versions } = await loadAccess(db, viewer, studentId, true)
-  return { access, versions: versions! }
+  extra: ExtraColumn,
+): Promise<{ access: StudentAccess; extra: string }> {
+  const { access, extra: value } = await loadAccess(db, viewer, studentId, extra)
+  return { access, extra: value! }
 }
 
-async function loadAccess(db: DbOrTx, viewer: Viewer, studentId: string, withVersions: boolean) {
+async function loadAccess(db: DbOrTx, viewer: Viewer, studentId: string, extra?: ExtraColumn) {
   if (!isUuid(studentId)) throw notFound('No such student.')
   const [row] = await selectRowsPrepared<{
     id: string
     viewer_on_team: boolean
     viewer_is_guardian: boolean
     archived: boolean
-    versions?: string
+    extra?: string
   }>(
     db,
-    withVersions ? 'student-access-versions' : 'student-access',
+    extra ? `student-access:${extra.name}` : 'student-access',
     sql`select sp.user_id as id, sp.archived_at is not null as archived,
       exists(select 1 from team_members where student_id = sp.user_id and member_id = ${viewer.id}) as viewer_on_team,
       ${viewerIsGuardianSql(sql`sp.user_id`, viewer.id)} as viewer_is_guardian
-      ${withVersions ? sql`, ${recordVersionsSql(sql`sp.user_id`)} as versions` : sql``}
+      ${extra ? sql`, ${extra.sql(sql`sp.user_id`)} as extra` : sql``}
     from student_profiles sp where sp.user_id = ${studentId}`,
   )
   const access = row ? accessFor(viewer, row.id, row.viewer_on_team, row.viewer_is_guardian) : null
   if (!row || !access) throw notFound('No such student.')
-  return { access, archived: row.archived, versions: row.versions }
+  return { access, archived: row.archived, extra: row.extra }
 }

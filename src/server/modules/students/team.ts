@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
-import type { Viewer } from '../users/current-user'
 import { holdsStaffProfile, isUuid, type RawUserSummary, toUserSummary, userSummaryJson } from './sql'
 
 async function requireStudent(db: DbOrTx, studentId: string) {

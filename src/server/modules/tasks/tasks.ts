@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { may } from '../../../shared/record-rules'
 import type { DashboardTask, Task, TaskInput, TaskPatch } from '../../../shared/tasks'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
@@ -9,7 +10,6 @@ import { type AccessOnRecord, mayReadRecordSql, studentAccess, viewerIsGuardianS
 import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
-import type { Viewer } from '../users/current-user'
 
 /**
  * Tasks (docs/product.md#tasks). Admins and educators on the team change any task; the student

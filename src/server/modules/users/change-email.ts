@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { type AdminUser, type ChangeEmailBody, DELETED_USER_ID } from '../../../shared/users'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { isUniqueViolation, selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { isUuid } from '../students/sql'
-import { getAdminUser } from './admin-users'
-import type { Viewer } from './current-user'
+import { getAdminUser } from './admin-user-list'
 
 const emailTaken = () =>
   new HttpProblem(409, 'email-taken', 'Another account already uses this email.', [

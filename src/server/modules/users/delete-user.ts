@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { DELETED_USER_ID, DELETED_USER_NAME, type DeleteUserBody } from '../../../shared/users'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import type { FileStore } from '../../files/store'
@@ -7,7 +8,6 @@ import { HttpProblem, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { isUuid } from '../students/sql'
 import { lastAdminMessage, lockAdmins, refused } from './admin-users'
-import type { Viewer } from './current-user'
 
 /**
  * Columns that name a person on rows that outlive them (someone else's record, an invite, the

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import type { CurrentUser, OnboardBody } from '../../../shared/users'
 import { MESSAGES } from '../../../shared/validation'
+import type { Viewer } from '../../auth/viewer'
 import type { Db } from '../../db/client'
 import { educatorProfiles, users } from '../../db/schema'
 import { fieldError } from '../../problems'
-import { getCurrentUser, type Viewer } from './current-user'
+import { getCurrentUser } from './current-user'
 
 /** POST /v1/users/{id}/onboard: name (and an educator's bio), the browser's time zone, then the flag clears. */
 export async function onboardUser(db: Db, viewer: Viewer, body: OnboardBody): Promise<CurrentUser> {

@@ -1,11 +1,11 @@
 import Bowser from 'bowser'
 import { sql } from 'drizzle-orm'
 import type { UserSession } from '../../../shared/sessions'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { conflict, notFound } from '../../problems'
 import { isoSql, isUuid } from '../students/sql'
-import type { Viewer } from './current-user'
 
 /** "Safari on iOS (mobile)" from a user agent, or "Unknown device". */
 export function deviceName(userAgent: string | null): string {

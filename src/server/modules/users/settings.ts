@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { CurrentUser, UpdateMeBody } from '../../../shared/users'
 import { MESSAGES } from '../../../shared/validation'
+import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { fieldError } from '../../problems'
-import { getCurrentUser, type Viewer } from './current-user'
+import { getCurrentUser } from './current-user'
 
 /**
  * `PATCH /v1/users/me`: the caller's name, their bio when they hold an educator profile, and whether

@@ -25,26 +25,21 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
           "My Dashboard: the caller's name, their student record, and staff's students with latest scores",
         response: { 200: myDashboardSchema },
       },
-      config: { access: access.anyUser, recordParam: 'self' },
+      config: { access: access.anyUser, kept: 'own-record' },
     },
     // A student's dashboard is their name and record, a staff member's their name and students:
-    // both as kept by the record cache (JSON text encoded by the same schemas as this one's
+    // both as kept (src/server/kept/: JSON text encoded by the same schemas as this one's
     // `student` and `students`), checked with the session. It answers exactly what myDashboard()
     // would; other mixes of roles take that path.
     async (request, reply) => {
       const viewer = requireViewer(request)
-      const { roles } = viewer
-      const check = request.recordCheck
-      const json = (field: string, body: string) =>
-        reply
+      const kept = await app.kept.myDashboard(request, viewer)
+      if (kept) {
+        return reply
           .type('application/json; charset=utf-8')
-          .send(`{"name":${JSON.stringify(viewer.name)},"${field}":${body}}` as unknown as MyDashboard)
-      if (roles.size === 1 && roles.has('student')) {
-        return json('student', await app.recordCache.body(app.db, viewer, viewer.id, check))
-      }
-      const staffOnly = [...roles].every((role) => role === 'educator' || role === 'fao' || role === 'admin')
-      if (staffOnly && (roles.has('educator') || roles.has('fao')) && check?.teamVersions) {
-        return json('students', await app.recordCache.teamBody(app.db, viewer.id, check.teamVersions))
+          .send(
+            `{"name":${JSON.stringify(viewer.name)},"${kept.field}":${kept.body}}` as unknown as MyDashboard,
+          )
       }
       return myDashboard(app.db, viewer)
     },

@@ -61,16 +61,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: studentParams,
         response: { 200: studentSchema },
       },
-      config: { access: access.anyUser, recordParam: 'id' },
+      config: { access: access.anyUser, kept: 'record' },
     },
-    // Kept as JSON text encoded by studentSchema (record-cache.ts); a JSON string is sent as it is.
+    // Kept as JSON text encoded by studentSchema (src/server/kept/); a JSON string is sent as it is.
     async (request, reply) => {
-      const body = await app.recordCache.body(
-        app.db,
-        requireViewer(request),
-        request.params.id,
-        request.recordCheck,
-      )
+      const body = await app.kept.studentRecord(request, requireViewer(request), request.params.id)
       return reply.type('application/json; charset=utf-8').send(body as unknown as Student)
     },
   )

@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/users'
 import { usersCsv } from '../../../modules/admin/exports'
 import { availableTeamMembers } from '../../../modules/students/team'
-import { listUserRows, updateUser } from '../../../modules/users/admin-users'
+import { updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
 import { onboardUser } from '../../../modules/users/onboard'
 import { updateMe } from '../../../modules/users/settings'
@@ -38,11 +38,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { 'available-for': studentId, ...query } = request.query
       if (studentId !== undefined) return availableTeamMembers(app.db, studentId)
-      // Each user's JSON comes from the record cache while their row and scores are unchanged;
-      // the page is joined as text and sent as it is.
-      const { rows, nextCursor } = await listUserRows(app.db, query)
-      const users = await app.recordCache.adminUserBodies(app.db, rows)
-      const page = `{"users":[${users.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`
+      // Each user's JSON is kept while their row and scores are unchanged (src/server/kept/); the
+      // page is joined as text and sent as it is.
+      const page = await app.kept.adminUserPage(query)
       return reply.type('application/json; charset=utf-8').send(page as unknown as UserPage)
     },
   )
@@ -94,13 +92,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me',
     {
       schema: { tags: ['users'], summary: 'The current user', response: { 200: currentUserSchema } },
-      config: { access: access.duringOnboarding, currentUser: true },
+      config: { access: access.duringOnboarding, kept: 'current-user' },
     },
     async (request, reply) => {
-      // Read with the session in one round trip (a student's scores kept by version, record-cache.ts);
+      // Read with the session in one round trip (a student's scores kept by version, src/server/kept/);
       // by itself when the session was just refreshed. A JSON string is sent as it is.
-      if (request.currentUserRow) {
-        const body = await app.recordCache.currentUserBody(app.db, request.currentUserRow)
+      const body = await app.kept.currentUserOf(request)
+      if (body !== null) {
         return reply.type('application/json; charset=utf-8').send(body as unknown as CurrentUser)
       }
       const user = await getCurrentUser(app.db, requireViewer(request).id)

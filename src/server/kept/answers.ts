@@ -1,32 +1,41 @@
 import { LRUCache } from 'lru-cache'
-import { studentSchema, studentWithLatestSchema } from '../../../shared/students'
-import { adminUserSchema, currentUserSchema } from '../../../shared/users'
-import type { RecordCheck } from '../../auth/session'
-import type { Db } from '../../db/client'
-import { notFound } from '../../problems'
-import { type AdminUserListRow, adminScoreLists, adminUserFromRow } from '../users/admin-users'
-import { type CurrentUserSessionRow, ownScoreLists, toCurrentUser, type Viewer } from '../users/current-user'
-import { teamStudentsAndVersions } from './lists'
-import { accessFor, getStudent, type StudentAccess, studentAccessAndVersions } from './record'
+import { studentSchema, studentWithLatestSchema } from '../../shared/students'
+import { currentUserSchema } from '../../shared/users'
+import type { Viewer } from '../auth/viewer'
+import type { Db } from '../db/client'
+import { teamStudentsWith } from '../modules/students/lists'
+import { accessFor, getStudent, type StudentAccess, studentAccessWith } from '../modules/students/record'
+import { toCurrentUser } from '../modules/users/current-user'
+import { notFound } from '../problems'
+import { ownScoreLists } from './reads'
+import type { CurrentUserSessionRow, RecordCheck } from './session-riders'
+import { RECORD_VERSIONS, TEAM_VERSIONS } from './versions'
+
+/** A kept answer: the JSON text sent, and the versions (and other fields) it is valid for. */
+export interface Kept {
+  versions: string
+  body: string
+}
 
 /**
- * Student records as answered, kept by each instance (docs/architecture.md, the record cache).
+ * The answers each instance keeps between writes (docs/decisions/044-kept-answers-wing.md): student
+ * records, staff members' lists of students, the current user and the admin's user list, as the
+ * JSON text their routes send.
  *
- * A read first asks one small query for the viewer's access and the record's versions, which
- * triggers bump in the same transaction as every write that changes what a record read answers
- * (migration 0008): the record's own rows, and `people` for the names, emails and staff profiles
- * it shows. A kept answer is served only when it was built from exactly those versions, so a write
- * on any instance is seen by the next read on every instance. Otherwise the record is built (its
- * versions read by the same statement, so the answer is never newer than the versions it is kept
- * under) and kept.
+ * A record read first asks one small query for the viewer's access and the record's versions,
+ * which triggers bump in the same transaction as every write that changes what a record read
+ * answers (`RECORD_TABLES`, versions.ts). A kept answer is served only when it was built from
+ * exactly those versions, so a write on any instance is seen by the next read on every instance.
+ * Otherwise the record is built (its versions read by the same statement, so the answer is never
+ * newer than the versions it is kept under) and kept.
  *
  * What a record shows depends on the viewer only through their access (hidden documents,
  * guardians' emails), so answers are kept per student and access. A staff member's list of
  * students is kept likewise, under the versions of every student on it (`teamVersionsSql`).
  * Only committed reads go through here: never a transaction's handle.
  */
-export class RecordCache {
-  readonly #entries: LRUCache<string, { versions: string; body: string }>
+export class KeptAnswers {
+  readonly #entries: LRUCache<string, Kept>
   /** Answers being built, by key and the versions their reader checked (`#once`). */
   readonly #building = new Map<string, Promise<Built>>()
   hits = 0
@@ -41,30 +50,37 @@ export class RecordCache {
     })
   }
 
+  /** The kept answer under `key` when it is valid for exactly `versions` (counted as a hit). */
+  current(key: string, versions: string): string | undefined {
+    const kept = this.#entries.get(key)
+    if (kept?.versions !== versions) return undefined
+    this.hits++
+    return kept.body
+  }
+
+  keep(key: string, entry: Kept) {
+    this.#entries.set(key, entry)
+  }
+
   /**
    * The record as this viewer may see it, as the JSON text `GET /api/v1/students/{id}` answers
-   * (encoded by its response schema); 404 when it is not theirs to see.
+   * (encoded by its response schema); 404 when it is not theirs to see. `check` was read with the
+   * session (`config.kept`, session-riders.ts).
    */
-  async body(
-    db: Db,
-    viewer: Viewer,
-    studentId: string,
-    /** Read with the session when the route declares `recordParam` (plugins/access.ts). */
-    check?: RecordCheck | null,
-  ): Promise<string> {
+  async record(db: Db, viewer: Viewer, studentId: string, check?: RecordCheck | null): Promise<string> {
     const current =
       check?.studentId === studentId
         ? checkedAccess(viewer, check)
-        : await studentAccessAndVersions(db, viewer, studentId)
-    const kept = this.#entries.get(key(studentId, current.access))
-    if (kept?.versions === current.versions) {
-      this.hits++
-      return kept.body
-    }
+        : await studentAccessWith(db, viewer, studentId, RECORD_VERSIONS).then(({ access, extra }) => ({
+            access,
+            versions: extra,
+          }))
+    const kept = this.current(key(studentId, current.access), current.versions)
+    if (kept !== undefined) return kept
     return this.#once(`${key(studentId, current.access)}@${current.versions}`, current.access, async () => {
-      const { student, access, versions } = await getStudent(db, viewer, studentId)
+      const { student, access, extra } = await getStudent(db, viewer, studentId, RECORD_VERSIONS)
       const body = JSON.stringify(studentSchema.encode(student))
-      return { entryKey: key(studentId, access), access, versions, body }
+      return { entryKey: key(studentId, access), access, versions: extra!, body }
     })
   }
 
@@ -72,16 +88,13 @@ export class RecordCache {
    * A staff member's students with their newest scores (My Dashboard's `students`) as JSON text,
    * kept while `teamVersions` (read with the session) are current.
    */
-  async teamBody(db: Db, memberId: string, teamVersions: string): Promise<string> {
-    const kept = this.#entries.get(`team:${memberId}`)
-    if (kept?.versions === teamVersions) {
-      this.hits++
-      return kept.body
-    }
+  async team(db: Db, memberId: string, teamVersions: string): Promise<string> {
+    const kept = this.current(`team:${memberId}`, teamVersions)
+    if (kept !== undefined) return kept
     return this.#once(`team:${memberId}@${teamVersions}`, 'team', async () => {
-      const { students, versions } = await teamStudentsAndVersions(db, memberId)
+      const { students, extra } = await teamStudentsWith(db, memberId, TEAM_VERSIONS)
       const body = JSON.stringify(studentsWithLatestSchema.encode(students))
-      return { entryKey: `team:${memberId}`, access: 'team', versions, body }
+      return { entryKey: `team:${memberId}`, access: 'team', versions: extra!, body }
     })
   }
 
@@ -122,14 +135,11 @@ export class RecordCache {
    * version and everything else it shows, so any change to the person, their settings or
    * profiles, or their scores makes the next read build it again.
    */
-  async currentUserBody(db: Db, row: CurrentUserSessionRow): Promise<string> {
+  async currentUser(db: Db, row: CurrentUserSessionRow): Promise<string> {
     const entryKey = `me:${row.id}`
     const shown = currentUserFields(row)
-    const kept = this.#entries.get(entryKey)
-    if (kept?.versions === `${row.own_record_version}|${shown}`) {
-      this.hits++
-      return kept.body
-    }
+    const kept = this.current(entryKey, `${row.own_record_version}|${shown}`)
+    if (kept !== undefined) return kept
     this.misses++
     const scores = row.is_student ? await ownScoreLists(db, row.id) : { version: '0', sat: null, act: null }
     const body = JSON.stringify(
@@ -137,41 +147,6 @@ export class RecordCache {
     )
     this.#entries.set(entryKey, { versions: `${scores.version}|${shown}`, body })
     return body
-  }
-
-  /**
-   * The admin's user list as JSON texts, one per row (`listUserRows`). Each row is read fresh by
-   * the list's query (on the embedded database, kept until its next write); a student's score
-   * lists are what is kept, under their record's version, so an answer is rebuilt when the
-   * person, their profiles or their scores change. The lists that are missing are read together,
-   * in one statement.
-   */
-  async adminUserBodies(db: Db, rows: readonly AdminUserListRow[]): Promise<string[]> {
-    const shown = rows.map(({ student_version, sort_name, ...row }) => JSON.stringify(row))
-    const bodies = rows.map((row, index) => {
-      const kept = this.#entries.get(`admin-user:${row.id}`)
-      return kept?.versions === `${row.student_version}|${shown[index]}` ? kept.body : undefined
-    })
-    const missing = rows.filter((_row, index) => bodies[index] === undefined)
-    this.hits += rows.length - missing.length
-    this.misses += missing.length
-    if (missing.length === 0) return bodies as string[]
-    const lists = await adminScoreLists(
-      db,
-      missing.filter((row) => row.is_student).map((row) => row.id),
-    )
-    return rows.map((row, index) => {
-      if (bodies[index] !== undefined) return bodies[index]
-      const scores = lists.get(row.id)
-      const body = JSON.stringify(adminUserSchema.encode(adminUserFromRow(row, scores)))
-      // Kept under the versions read with the lists (never older than the lists themselves); a
-      // student whose lists were not found (deleted a moment ago) is answered but not kept.
-      const versions = row.is_student ? scores?.versions : row.student_version
-      if (versions !== undefined) {
-        this.#entries.set(`admin-user:${row.id}`, { versions: `${versions}|${shown[index]}`, body })
-      }
-      return body
-    })
   }
 
   clear() {

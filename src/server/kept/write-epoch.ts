@@ -1,23 +1,21 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { LRUCache } from 'lru-cache'
+import { DECLARED_READ } from '../db/raw'
 
 /**
  * The embedded database's write counter. PGlite lives inside this process and the data folder's
  * lock keeps every other process out (ADR 002), so every write to it passes through its PGlite
  * object here. `trackWrites` wraps that object's `query`, `exec` and `transaction` so that each
- * write moves the counter on once when it starts and once when it ends: an answer read at an epoch
+ * call moves the counter on once when it starts and once when it ends: an answer read at an epoch
  * is still true at that same epoch (`keptUntilWrite`). A read that ran while a write was under way
  * holds the epoch between the two moves, which is never current again.
  *
- * A plain read is a `query` of one statement that begins with `select` (or `execute`s a named
- * one: those are reads by rule, `db/raw.ts`), or an `exec` that `prepare`s one. Anything else
- * counts as a write (an `exec` may hold several statements), and so does every transaction,
- * whatever it holds.
+ * No SQL text is read to tell reads from writes. Every call counts as a write, but the reads the
+ * code declares: the named statements of db/raw.ts, always selects, which run through the
+ * object's own `query` kept under `DECLARED_READ`. The hot reads are all declared; another read
+ * only drops what is kept a little early.
  */
 const epochs = new WeakMap<PGlite, { value: number }>()
-
-const READ_QUERY = /^\s*(select|execute)\s/i
-const READ_EXEC = /^\s*prepare\s[^;]*$/i
 
 export function trackWrites(client: PGlite): void {
   if (epochs.has(client)) return
@@ -34,12 +32,10 @@ export function trackWrites(client: PGlite): void {
   const query = client.query.bind(client)
   const exec = client.exec.bind(client)
   const transaction = client.transaction.bind(client)
+  ;(client as PGlite & { [DECLARED_READ]?: PGlite['query'] })[DECLARED_READ] = query
   client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-    READ_QUERY.test(text)
-      ? query(text, params, options)
-      : around(() => query(text, params, options))) as PGlite['query']
-  client.exec = (text, options) =>
-    READ_EXEC.test(text) ? exec(text, options) : around(() => exec(text, options))
+    around(() => query(text, params, options))) as PGlite['query']
+  client.exec = (text, options) => around(() => exec(text, options))
   client.transaction = (callback) => around(() => transaction(callback))
 }
 

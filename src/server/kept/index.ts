@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { UserListQuery } from '../../shared/users'
+import type { Viewer } from '../auth/viewer'
+import type { Database, Db } from '../db/client'
+import { adminUserPage } from './admin-list'
+import { KeptAnswers } from './answers'
+import { riderOf } from './session-riders'
+import { trackWrites } from './write-epoch'
+
+export { readSessionWithRider } from './session-riders'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The answers kept between writes (src/server/kept/, ADR 044). */
+    kept: Kept
+  }
+}
+
+/**
+ * The kept-answers wing's one door: app.ts decorates the app with it, and routes whose
+ * `config.kept` names what the session query also reads ask it for their answer as JSON text.
+ */
+export class Kept extends KeptAnswers {
+  constructor(readonly db: Db) {
+    super()
+  }
+
+  /** `GET /api/v1/students/{id}` (`config.kept: 'record'`). */
+  studentRecord(request: FastifyRequest, viewer: Viewer, studentId: string): Promise<string> {
+    return this.record(this.db, viewer, studentId, riderOf(request).record)
+  }
+
+  /**
+   * My Dashboard's `student` (a student's own record) or `students` (a staff member's list), as
+   * kept (`config.kept: 'own-record'`); null for other mixes of roles, which take the uncached path.
+   */
+  async myDashboard(
+    request: FastifyRequest,
+    viewer: Viewer,
+  ): Promise<{ field: 'student' | 'students'; body: string } | null> {
+    const { roles } = viewer
+    const check = riderOf(request).record
+    if (roles.size === 1 && roles.has('student')) {
+      return { field: 'student', body: await this.record(this.db, viewer, viewer.id, check) }
+    }
+    const staffOnly = [...roles].every((role) => role === 'educator' || role === 'fao' || role === 'admin')
+    if (staffOnly && (roles.has('educator') || roles.has('fao')) && check?.teamVersions) {
+      return { field: 'students', body: await this.team(this.db, viewer.id, check.teamVersions) }
+    }
+    return null
+  }
+
+  /**
+   * `GET /api/v1/users/me` (`config.kept: 'current-user'`), read with the session in one round trip;
+   * null when the session was just refreshed (the route reads it by itself).
+   */
+  async currentUserOf(request: FastifyRequest): Promise<string | null> {
+    const row = riderOf(request).currentUser
+    return row ? this.currentUser(this.db, row) : null
+  }
+
+  /** A page of the admin's user list (`GET /api/v1/users`). */
+  adminUserPage(query: Omit<UserListQuery, 'limit'> & { limit?: number }): Promise<string> {
+    return adminUserPage(this, this.db, query)
+  }
+}
+
+/**
+ * The wing on one app and its database: `app.kept`, and each request's rider (`riderOf`). On the
+ * embedded database every write through its client is counted from now on (write-epoch.ts), so
+ * what is kept until a write is dropped at the next one: that call is the one switch for it.
+ */
+export function registerKeptAnswers(app: FastifyInstance, database: Database): void {
+  const client = (database.db as { $client?: unknown }).$client
+  if (database.kind === 'pglite') trackWrites(client as Parameters<typeof trackWrites>[0])
+  app.decorate('kept', new Kept(database.db))
+  app.decorateRequest('keptRider', null)
+}

@@ -1,0 +1,182 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import {
+  type SessionFound,
+  type SessionReader,
+  type SessionRow,
+  sessionFound,
+  sessionStatement,
+} from '../auth/session'
+import type { Db } from '../db/client'
+import { viewerIsGuardianSql } from '../modules/students/record'
+import { isUuid } from '../modules/students/sql'
+import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
+import { recordVersionsSql, studentVersionSql, teamVersionsSql } from './versions'
+import { keptUntilWrite } from './write-epoch'
+
+/**
+ * What a route asks the session query to read as well, in the same round trip (`config.kept`):
+ * - `record`: what a kept student record (the route's `id`) needs to be served: the viewer's place
+ *   on its team or family, and its versions;
+ * - `own-record`: the same for the caller's own record, and the versions of the students whose
+ *   team they are on (My Dashboard);
+ * - `current-user`: the rest of `GET /api/v1/users/me`'s answer.
+ */
+export type KeptRead = 'record' | 'own-record' | 'current-user'
+
+/** A student record's access facts and versions, read with the session. */
+export interface RecordCheck {
+  studentId: string
+  exists: boolean
+  viewerOnTeam: boolean
+  viewerIsGuardian: boolean
+  versions: string
+  /** With `own-record`: the versions of the caller's team students. */
+  teamVersions?: string
+}
+
+/** The session's row for `GET /api/v1/users/me`: everything but a student's scores. */
+export type CurrentUserSessionRow = Omit<CurrentUserRow, 'sat' | 'act'> & { own_record_version: string }
+
+interface RecordRow {
+  record_exists: boolean
+  record_on_team: boolean
+  record_is_guardian: boolean
+  record_versions: string
+  team_versions: string
+}
+
+/** What the session query also answered for a route (`riderOf`). */
+export interface Rider {
+  record?: RecordCheck
+  currentUser?: CurrentUserSessionRow
+}
+
+/** The version of a user's own student record, which every score change bumps. */
+export const ownRecordVersionSql = sql`${studentVersionSql(sql`u.id`)}::text`
+
+const recordCheckSql = (studentId: SQL) => sql`
+      exists(select 1 from student_profiles where user_id = ${studentId}) as record_exists,
+      exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id) as record_on_team,
+      ${viewerIsGuardianSql(studentId, sql`u.id`)} as record_is_guardian,
+      ${recordVersionsSql(studentId)} as record_versions`
+
+type SessionQueryRow = SessionRow & Partial<RecordRow> & Partial<CurrentUserSessionRow>
+
+/** The session query's variants, each a named statement built once. */
+const sessionQueries = {
+  viewer: { name: 'session-viewer', run: sessionStatement<SessionQueryRow>('session-viewer') },
+  record: {
+    name: 'session-viewer-record',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-record',
+      recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`),
+    ),
+  },
+  ownRecord: {
+    name: 'session-viewer-own-record',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-own-record',
+      sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
+    ),
+  },
+  currentUser: {
+    name: 'session-current-user',
+    run: sessionStatement<SessionQueryRow>(
+      'session-current-user',
+      sql`${currentUserSettingsSql}, ${ownRecordVersionSql} as own_record_version`,
+    ),
+  },
+}
+
+/**
+ * The session query's answers on the embedded database, kept while they stay true. That database
+ * is this process's alone, so an answer read at a write epoch (write-epoch.ts) holds until the
+ * next write of any kind, or until the clock alone would change it (`stable_until`: the moment it
+ * would need a refresh or a "last seen", or would end). Disabling an account, signing out or
+ * changing a record is a write, so each still takes effect on the very next request. Answers that
+ * ask for a write are never kept. PostgreSQL is shared by several instances: there the query runs
+ * on every request.
+ */
+const sessionMemo = keptUntilWrite<{ row?: SessionQueryRow }>({
+  maxBytes: 16 * 1024 * 1024,
+  keep: ({ row }) => row !== undefined && !row.seen_long_ago && !row.needs_refresh,
+  stillTrue: ({ row }) => row !== undefined && Date.now() < row.stable_until,
+})
+
+/** How many session reads the embedded database's memo answered (tests). */
+export const sessionMemoHits = () => sessionMemo.hits
+
+/** `recordId` for the caller's own record (`own-record`). */
+const OWN_RECORD = 'self'
+
+/** What the session query reads as well: a record (by id, or the caller's own), or the current user. */
+export type SessionAlso = { recordId: string } | { currentUser: true }
+
+/**
+ * One query: a live session's user and their roles (a disabled user has no session), and what
+ * `also` asks for, in the same round trip.
+ */
+export async function loadSessionViewer(
+  db: Db,
+  token: string,
+  also?: SessionAlso,
+): Promise<(SessionFound & Rider) | null> {
+  const recordId = also && 'recordId' in also ? also.recordId : undefined
+  const query = recordId
+    ? recordId === OWN_RECORD
+      ? sessionQueries.ownRecord
+      : sessionQueries.record
+    : also
+      ? sessionQueries.currentUser
+      : sessionQueries.viewer
+  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
+    row: (await query.run(db, { token, recordId }))[0],
+  }))
+  if (!row) return null
+  return {
+    ...(await sessionFound(db, row)),
+    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserSessionRow }),
+    ...(recordId && {
+      record: {
+        studentId: recordId === OWN_RECORD ? row.id : recordId,
+        exists: row.record_exists === true,
+        viewerOnTeam: row.record_on_team === true,
+        viewerIsGuardian: row.record_is_guardian === true,
+        versions: String(row.record_versions),
+        ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
+      },
+    }),
+  }
+}
+
+/** What the session query also answered for this request (nothing when the session was refreshed). */
+export const riderOf = (request: FastifyRequest): Rider => request.keptRider ?? {}
+
+/** The route's `config.kept` as what the session query reads as well. */
+function alsoFor(request: FastifyRequest): SessionAlso | undefined {
+  const kept = request.routeOptions.config?.kept
+  if (kept === 'own-record') return { recordId: OWN_RECORD }
+  if (kept === 'current-user') return { currentUser: true }
+  const id = kept === 'record' ? (request.params as { id?: string }).id : undefined
+  return id && isUuid(id) ? { recordId: id } : undefined
+}
+
+/** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */
+export const readSessionWithRider: SessionReader = async (db, token, request) => {
+  const found = await loadSessionViewer(db, token, alsoFor(request))
+  if (!found) return null
+  if (!found.needsRefresh) request.keptRider = { record: found.record, currentUser: found.currentUser }
+  return { viewer: found.viewer, needsRefresh: found.needsRefresh }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the session query also reads for this route's kept answer (`KeptRead`). */
+    kept?: KeptRead
+  }
+  interface FastifyRequest {
+    /** What the session query also answered for this request (`riderOf`; kept/index.ts declares it). */
+    keptRider: Rider | null
+  }
+}

@@ -1,0 +1,60 @@
+import { type SQL, sql } from 'drizzle-orm'
+
+/**
+ * Every table whose rows a kept answer shows, and how a change to it is seen: migration 0008's
+ * triggers bump a version in `record_versions` in the same transaction as the write.
+ * - `student`: a row belongs to one student (the column naming them); any insert, update or delete
+ *   bumps that student's version.
+ * - `people`: names, emails and staff profiles shown on many records; a change bumps `people`.
+ * A table a record starts to show is added here and given its triggers by a migration; a test
+ * checks the migrated database against this list (tests/api/record-versions.test.ts).
+ */
+export const RECORD_TABLES = {
+  student: {
+    sat_scores: 'student_id',
+    act_scores: 'student_id',
+    documents: 'student_id',
+    team_members: 'student_id',
+    guardian_links: 'student_id',
+    student_profiles: 'user_id',
+  },
+  people: ['users', 'educator_profiles', 'admin_profiles', 'fao_profiles'],
+} as const
+
+/** One student's own version: bumped by every change to a `student` table's rows of theirs. */
+export const studentVersionSql = (studentId: SQL) =>
+  sql`coalesce((select version from record_versions where key = ${studentId}::text), 0)`
+
+/** A record's versions (`student:people`): a kept record is current while these are. */
+export const recordVersionsSql = (studentId: SQL) =>
+  sql`${studentVersionSql(studentId)} || ':' ||
+    coalesce((select version from record_versions where key = 'people'), 0)`
+
+/**
+ * The versions of the students whose team `memberId` is on, and `people`: a staff member's list
+ * of students is unchanged while this is. Count, largest and sum of the students' versions: each
+ * bump takes a new, larger value of one sequence, so a student joining, changing or leaving the
+ * list (leaving lowers the count) moves it. Each version is looked up by its key (a join let the
+ * planner scan the whole table for every request).
+ */
+export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' || coalesce(max(_t.v), 0)
+    || ':' || coalesce(sum(_t.v), 0) from (
+      select (select version from record_versions where key = _tm.student_id::text) as v
+      from team_members _tm where _tm.member_id = ${memberId}) _t)
+  || ':' || coalesce((select version from record_versions where key = 'people'), 0)`
+
+/** The record's versions as an extra column of a module's read (`ExtraColumn`). */
+export const RECORD_VERSIONS = { name: 'versions', sql: recordVersionsSql }
+
+/** A staff member's list's versions as an extra column of the list's read. */
+export const TEAM_VERSIONS = { name: 'versions', sql: teamVersionsSql }
+
+/**
+ * For the admin's list: a student's record versions, empty for anyone else (every score change,
+ * and a rename of whoever added one, moves it).
+ */
+export const STUDENT_VERSIONS_OR_NONE = {
+  name: 'student-version',
+  sql: (userId: SQL) =>
+    sql`coalesce((select ${recordVersionsSql(sql`_sp.user_id`)} from student_profiles _sp where _sp.user_id = ${userId}), '')`,
+}
