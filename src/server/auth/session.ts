@@ -122,9 +122,17 @@ export const readSession: SessionReader = async (db, token) => {
  * written at most every few minutes per session.
  */
 export async function sessionFound(db: Db, row: SessionRow): Promise<SessionFound> {
-  if (row.seen_long_ago) {
-    await db.execute(sql`update sessions set updated_at = now() where id = ${row.session_id}`)
-  }
+  if (row.seen_long_ago) await sessionSeen(db, row)
+  return sessionFoundIn(row)
+}
+
+/** Writes "last seen" for the session of a row that asks for it (`seen_long_ago`). */
+export async function sessionSeen(db: Db, row: SessionRow): Promise<void> {
+  await db.execute(sql`update sessions set updated_at = now() where id = ${row.session_id}`)
+}
+
+/** The viewer from the session query's row, once "last seen" is written (`sessionFound`). */
+export function sessionFoundIn(row: SessionRow): SessionFound {
   return {
     viewer: {
       id: row.id,

@@ -4,7 +4,8 @@ import {
   type SessionFound,
   type SessionReader,
   type SessionRow,
-  sessionFound,
+  sessionFoundIn,
+  sessionSeen,
   sessionStatement,
 } from '../auth/session'
 import type { Db } from '../db/client'
@@ -122,6 +123,19 @@ export async function loadSessionViewer(
   token: string,
   also?: SessionAlso,
 ): Promise<(SessionFound & Rider) | null> {
+  const read = await readSessionRow(db, token, also)
+  return read && { ...read.found, ...riderFrom(read.row, also) }
+}
+
+/**
+ * The session query's row (kept on the embedded database) and the viewer it names. On the hot path
+ * of every request: one await, the memo's; "last seen" is awaited only when it is written.
+ */
+async function readSessionRow(
+  db: Db,
+  token: string,
+  also: SessionAlso | undefined,
+): Promise<{ row: SessionQueryRow; found: SessionFound } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
   const query = recordId
     ? recordId === OWN_RECORD
@@ -134,19 +148,25 @@ export async function loadSessionViewer(
     row: (await query.run(db, { token, recordId }))[0],
   }))
   if (!row) return null
+  if (row.seen_long_ago) await sessionSeen(db, row)
+  return { row, found: sessionFoundIn(row) }
+}
+
+/** What the session's row answered for `also`. */
+function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
+  if (!also) return {}
+  if ('currentUser' in also) return { currentUser: row as SessionRow & CurrentUserSessionRow }
+  const { recordId } = also
+  if (!recordId) return {}
   return {
-    ...(await sessionFound(db, row)),
-    ...(also && 'currentUser' in also && { currentUser: row as SessionRow & CurrentUserSessionRow }),
-    ...(recordId && {
-      record: {
-        studentId: recordId === OWN_RECORD ? row.id : recordId,
-        exists: row.record_exists === true,
-        viewerOnTeam: row.record_on_team === true,
-        viewerIsGuardian: row.record_is_guardian === true,
-        versions: String(row.record_versions),
-        ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
-      },
-    }),
+    record: {
+      studentId: recordId === OWN_RECORD ? row.id : recordId,
+      exists: row.record_exists === true,
+      viewerOnTeam: row.record_on_team === true,
+      viewerIsGuardian: row.record_is_guardian === true,
+      versions: String(row.record_versions),
+      ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
+    },
   }
 }
 
@@ -164,10 +184,11 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
 
 /** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */
 export const readSessionWithRider: SessionReader = async (db, token, request) => {
-  const found = await loadSessionViewer(db, token, alsoFor(request))
-  if (!found) return null
-  if (!found.needsRefresh) request.keptRider = { record: found.record, currentUser: found.currentUser }
-  return { viewer: found.viewer, needsRefresh: found.needsRefresh }
+  const also = alsoFor(request)
+  const read = await readSessionRow(db, token, also)
+  if (!read) return null
+  if (!read.found.needsRefresh) request.keptRider = riderFrom(read.row, also)
+  return read.found
 }
 
 declare module 'fastify' {
