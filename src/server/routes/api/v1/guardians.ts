@@ -10,12 +10,8 @@ import {
 import { emptyBodySchema } from '../../../../shared/validation'
 import { guardianAcceptMail, guardianLinkedMail, inviteMail } from '../../../mail/messages'
 import { acceptGuardianInvite, guardianInviteAcceptance } from '../../../modules/guardians/accept'
-import {
-  acceptingAccount,
-  inviteGuardian,
-  removeGuardian,
-  studentName,
-} from '../../../modules/guardians/guardians'
+import { inviteGuardian, removeGuardian } from '../../../modules/guardians/guardians'
+import { invitationMail } from '../../../modules/guardians/invite-mail'
 import {
   cancelGuardianInvite,
   listGuardianInvites,
@@ -36,7 +32,6 @@ const studentInviteParams = studentParams.extend({ inviteId: z.string() })
  */
 const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
   const appOrigin = app.env.appOrigin
-  const nameOf = (studentId: string) => studentName(app.db, studentId)
 
   app.post(
     '/api/v1/students/:id/guardian-invites',
@@ -105,12 +100,8 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, inviteId } = request.params
       const row = await resendGuardianInvite(app.db, requireViewer(request), id, inviteId)
       const link = inviteLink(appOrigin, row.id)
-      const studentName = await nameOf(id)
-      const accepting = await acceptingAccount(app.db, row)
-      const mail = accepting
-        ? guardianAcceptMail(row.email!, link, { studentName, ...accepting }, row.expiresAt)
-        : inviteMail(row.email!, link, row, row.expiresAt, { studentName })
-      await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
+      const mail = await invitationMail(app.db, row, link)
+      if (mail) await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
       return { invite: toInvite(row), link }
     },
   )

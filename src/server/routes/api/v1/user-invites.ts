@@ -10,8 +10,7 @@ import {
 import { importBodySchema, importPreviewSchema, importResultSchema } from '../../../../shared/people-import'
 import { emptyBodySchema, uuidField } from '../../../../shared/validation'
 import type { UserInviteRow } from '../../../db/schema'
-import { guardianAcceptMail, inviteMail } from '../../../mail/messages'
-import { acceptingAccount, studentName } from '../../../modules/guardians/guardians'
+import { invitationMail } from '../../../modules/guardians/invite-mail'
 import { importInvites, previewImport } from '../../../modules/invites/import'
 import {
   createInvite,
@@ -37,17 +36,8 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
 
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
   async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger, name?: string): Promise<boolean> {
-    if (!row.email) return true
-    const guardianOf = row.guardianStudentId
-      ? { studentName: await studentName(app.db, row.guardianStudentId) }
-      : undefined
-    const link = inviteLink(appOrigin, row.id)
-    // A guardian invite to an existing account is accepted, not used to create one.
-    const accepting = guardianOf ? await acceptingAccount(app.db, row) : null
-    const mail =
-      guardianOf && accepting
-        ? guardianAcceptMail(row.email, link, { ...guardianOf, ...accepting }, row.expiresAt)
-        : inviteMail(row.email, link, row, row.expiresAt, guardianOf, name)
+    const mail = await invitationMail(app.db, row, inviteLink(appOrigin, row.id), name)
+    if (!mail) return true
     return app.mailer.send(mail).then(
       () => true,
       (err) => {
