@@ -61,10 +61,23 @@ beforeAll(async () => {
   await createSatScore(t.db, sam.id, { date: '2025-03-08', english: 600, math: 650 })
   await createSatScore(t.db, sam.id, { date: '2025-10-04', english: 780, math: 780, source: 'practice' })
 
-  ids.overdue = await createTask(t.db, sam.id, { createdById: coach.id, title: 'Essay draft', dueDate: day(-3) })
-  ids.later = await createTask(t.db, sam.id, { createdById: coach.id, title: 'Practice test', dueDate: day(5) })
+  ids.overdue = await createTask(t.db, sam.id, {
+    createdById: coach.id,
+    title: 'Essay draft',
+    dueDate: day(-3),
+  })
+  ids.later = await createTask(t.db, sam.id, {
+    createdById: coach.id,
+    title: 'Practice test',
+    dueDate: day(5),
+  })
   ids.undated = await createTask(t.db, sam.id, { createdById: coach.id, title: 'Read a book' })
-  await createTask(t.db, sam.id, { createdById: coach.id, title: 'Done one', dueDate: day(-9), status: 'done' })
+  await createTask(t.db, sam.id, {
+    createdById: coach.id,
+    title: 'Done one',
+    dueDate: day(-9),
+    status: 'done',
+  })
   ids.coachTask = await createTask(t.db, sam.id, {
     createdById: coach.id,
     assigneeId: coach.id,
@@ -111,7 +124,7 @@ const uuids = (rows: { uuid: string }[]) => rows.map((row) => row.uuid)
 const names = (rows: { studentName: string }[]) => new Set(rows.map((row) => row.studentName))
 
 describe('GET /v1/screens/week', () => {
-  it("gives a student their open tasks, overdue first, and their next deadlines, nothing else", async () => {
+  it('gives a student their open tasks, overdue first, and their next deadlines, nothing else', async () => {
     const screen = await week(sam)
     expect(screen.today).toBe(today)
     expect(Object.keys(screen).sort()).toEqual(['student', 'today'])
@@ -170,7 +183,9 @@ describe('GET /v1/screens/week', () => {
 
   it("gives an admin the counts that matter and this week's deadlines", async () => {
     const screen = await week(admin)
-    const overview = (await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })).json()
+    const overview = (
+      await t.request({ method: 'GET', url: '/api/v1/screens/admin', cookie: admin.cookie })
+    ).json()
     expect(screen.admin!.counts).toEqual({
       activeStudents: overview.counts.activeStudents,
       openInquiries: overview.counts.openInquiries,

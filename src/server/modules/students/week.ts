@@ -122,8 +122,9 @@ const adminBlock = sql`json_build_object('counts', json_build_object(
       and e.status in ${pending} and e.deadline >= v.today and e.deadline < v.today + ${ADMIN_DEADLINE_DAYS}::int)),
   'deadlines', ${deadlinesSql(activeStudent, ADMIN_DEADLINE_DAYS, 20)})`
 
-const guardianBlock = (viewerId: string) => sql`json_build_object('children', ${jsonList(
-  sql`select json_build_object('student', json_build_object('name', u.name, 'uuid', u.id),
+const guardianBlock = (viewerId: string) =>
+  sql`json_build_object('children', ${jsonList(
+    sql`select json_build_object('student', json_build_object('name', u.name, 'uuid', u.id),
       'relationship', gl.relationship, 'sat', ${latestSatJson(sql`u.id`)}, 'act', ${latestActJson(sql`u.id`)},
       'nextDeadline', (select ${deadlineJson('e')} from college_entries e join users _es on _es.id = e.student_id
         where e.student_id = u.id and e.status in ${pending} and e.deadline >= v.today
@@ -137,8 +138,8 @@ const guardianBlock = (viewerId: string) => sql`json_build_object('children', ${
     join student_profiles sp on sp.user_id = gl.student_id and sp.archived_at is null
     join users u on u.id = sp.user_id
     where gl.guardian_id = ${viewerId} and ${guardianLinkCountsSql(sql`gl.accepted_at`, viewerId)}`,
-  '_x.n, _x.i',
-)})`
+    '_x.n, _x.i',
+  )})`
 
 interface RawChild {
   student: { name: string; uuid: string }
