@@ -35,10 +35,12 @@ test('an admin reaches /admin and /admin/inquiries by clicking, with the open in
     name: `Overview, ${open} open ${open === 1 ? 'inquiry' : 'inquiries'}`,
   })
   await expect(overview).toBeVisible()
-  // The dashboard's admin links name the overview too.
+  // The dashboard's count of open inquiries links to where they are answered.
   await expect(
-    page.getByRole('region', { name: 'Admin' }).getByRole('link', { name: 'Overview' }),
-  ).toBeVisible()
+    page
+      .getByRole('list', { name: 'The week at a glance' })
+      .getByRole('link', { name: `${open} Open inquiries` }),
+  ).toHaveAttribute('href', '/admin/inquiries')
   await shot(page, 'sidebar-overview')
   await overview.click()
   await expect(page).toHaveURL(/\/admin$/)

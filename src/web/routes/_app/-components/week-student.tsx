@@ -15,13 +15,20 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
       ) : null}
       <WeekCard
         id="my-next-tasks"
-        title={overdue > 0 ? `To do next (${overdue} overdue)` : 'To do next'}
+        title="To do next"
         footer={
           <RecordLink uuid={block.uuid} section="plan" className="font-medium">
             All tasks and colleges on your plan
           </RecordLink>
         }
       >
+        {overdue > 0 ? (
+          <p className="font-medium text-danger">
+            {overdue === 1
+              ? '1 task is overdue: it comes first.'
+              : `${overdue} tasks are overdue: they come first.`}
+          </p>
+        ) : null}
         {block.tasks.length === 0 ? (
           <Empty>
             Nothing to do right now: no open tasks are assigned to you. Your coach adds them to your plan.
