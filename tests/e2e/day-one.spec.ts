@@ -102,7 +102,7 @@ test('two tabs, two people: a tab follows the other tab’s logout and login', a
   const { context, page: tabA } = await newVisitor()
   await logInByApi(context.request, first.email, PEOPLE_PASSWORD)
   await tabA.goto('/dashboard')
-  await expect(tabA.getByRole('main').getByText(first.name).first()).toBeVisible()
+  await expect(tabA.getByRole('complementary').getByText(first.name, { exact: true }).first()).toBeVisible()
   const tabB = await context.newPage()
   await tabB.goto('/dashboard')
   await tabB.getByRole('button', { name: 'Log out' }).click()
@@ -112,13 +112,13 @@ test('two tabs, two people: a tab follows the other tab’s logout and login', a
   await submitLogin(tabB, second.email, PEOPLE_PASSWORD)
   await expect(tabB).toHaveURL(/\/dashboard$/)
   await expect(tabA).toHaveURL(/\/dashboard$/)
-  await expect(tabA.getByRole('main').getByText(second.name).first()).toBeVisible()
+  await expect(tabA.getByRole('complementary').getByText(second.name, { exact: true }).first()).toBeVisible()
 
   // Someone else's login that no tab announced (here: through the API) shows when the tab comes back.
   await logInByApi(context.request, first.email, PEOPLE_PASSWORD)
   await tabA.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-  await expect(tabA.getByRole('main').getByText(first.name).first()).toBeVisible()
-  await expect(tabA.getByRole('main').getByText(second.name)).toHaveCount(0)
+  await expect(tabA.getByRole('complementary').getByText(first.name, { exact: true }).first()).toBeVisible()
+  await expect(tabA.getByRole('complementary').getByText(second.name, { exact: true })).toHaveCount(0)
 })
 
 test('public pages offer the workspace to a logged-in visitor, the 404 page too', async ({

@@ -117,16 +117,19 @@ function People({ counts }: { counts: Counts }) {
       <h2 id="people-heading" className="text-xl font-semibold">
         People
       </h2>
-      <dl className="flex flex-wrap gap-x-8 gap-y-3">
+      <ul className="flex flex-wrap gap-x-2 gap-y-2">
         {PEOPLE.map((group) => (
-          <div key={group.label} className="flex flex-col">
-            <dt className="text-sm text-ink-muted">
-              <Link to={group.to}>{group.label}</Link>
-            </dt>
-            <dd className="text-2xl font-bold tabular-nums text-ink">{group.value(counts)}</dd>
-          </div>
+          <li key={group.label}>
+            <Link
+              to={group.to}
+              className="flex min-h-11 flex-col rounded-lg px-3 py-1.5 no-underline hover:bg-surface-sunken"
+            >
+              <span className="text-2xl font-bold tabular-nums text-ink">{group.value(counts)}</span>
+              <span className="text-sm text-ink-muted underline">{group.label}</span>
+            </Link>
+          </li>
         ))}
-      </dl>
+      </ul>
     </section>
   )
 }

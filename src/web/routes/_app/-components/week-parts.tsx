@@ -188,7 +188,7 @@ export function CountTiles({ tiles, label }: { tiles: Tile[]; label: string }) {
         const body = (
           <>
             <span
-              className={`text-3xl font-bold tabular-nums ${tile.urgent && tile.value > 0 ? 'text-danger' : 'text-ink'}`}
+              className={`text-2xl font-bold tabular-nums sm:text-3xl ${tile.urgent && tile.value > 0 ? 'text-danger' : 'text-ink'}`}
             >
               {tile.value}
             </span>
@@ -196,7 +196,7 @@ export function CountTiles({ tiles, label }: { tiles: Tile[]; label: string }) {
           </>
         )
         const className =
-          'card flex h-full min-h-[5.5rem] flex-col justify-between gap-1 p-4 no-underline hover:border-line-strong focus-visible:outline-2'
+          'card flex h-full min-h-[4.5rem] flex-col justify-between gap-0.5 px-4 py-3 no-underline hover:border-line-strong sm:min-h-[5.5rem] sm:p-4'
         return (
           <li key={tile.label} className="min-w-0">
             {tile.to?.startsWith('#') ? (
