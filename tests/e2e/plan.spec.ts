@@ -166,13 +166,13 @@ test('an FAO enters aid figures and the net-cost comparison appears', async ({
   await shoot(page, 'plan-record-fao')
 })
 
-test("staff see their students' open tasks; settings hold reminders, time zone and the calendar feed", async ({
+test("staff see their students' overdue tasks; settings hold reminders, time zone and the calendar feed", async ({
   newVisitor,
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, educator)
   await page.goto('/dashboard')
-  const theirs = section(page, "My students' tasks")
+  const theirs = section(page, 'Overdue tasks')
   await expect(theirs.getByRole('listitem').filter({ hasText: 'Register for the June SAT' })).toContainText(
     'Overdue',
   )
