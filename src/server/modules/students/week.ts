@@ -14,7 +14,7 @@ import {
 } from '../../../shared/week'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRowsPrepared } from '../../db/raw'
 import { noteJsonSql } from '../notes/notes'
 import { guardianLinkCountsSql } from './record'
 import { isoSql, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
@@ -173,20 +173,24 @@ interface WeekRow {
 }
 
 const none = sql`null`
+const ROLE_ORDER = ['student', 'educator', 'fao', 'admin', 'guardian'] as const
 
-export async function weekScreen(db: DbOrTx, viewer: Viewer): Promise<WeekScreen> {
+/** The week's one statement for this viewer: a block for each role they hold, null for the others. */
+export function weekSql(viewer: Viewer): SQL {
   const has = (role: Parameters<Viewer['roles']['has']>[0]) => viewer.roles.has(role)
-  const [row] = await selectRows<WeekRow>(
-    db,
-    sql`with v as (select (now() at time zone u.time_zone)::date as today from users u where u.id = ${viewer.id})
-    select to_char(v.today, 'YYYY-MM-DD') as today,
+  return sql`select to_char(v.today, 'YYYY-MM-DD') as today,
       ${has('student') ? studentBlock(viewer.id) : none} as student,
       ${has('educator') ? educatorBlock(viewer.id) : none} as educator,
       ${has('fao') ? faoBlock(viewer.id) : none} as fao,
       ${has('admin') ? adminBlock : none} as admin,
       ${has('guardian') ? guardianBlock(viewer.id) : none} as guardian
-    from v`,
-  )
+    from (select (now() at time zone u.time_zone)::date as today from users u where u.id = ${viewer.id}) v`
+}
+
+export async function weekScreen(db: DbOrTx, viewer: Viewer): Promise<WeekScreen> {
+  // Named per mix of roles (one SQL text each): planning this statement costs more than running it.
+  const name = `week:${ROLE_ORDER.filter((role) => viewer.roles.has(role)).join('+')}`
+  const [row] = await selectRowsPrepared<WeekRow>(db, name, weekSql(viewer))
   const screen: WeekScreen = { today: row!.today }
   if (row!.student) screen.student = row!.student
   if (row!.educator) {
