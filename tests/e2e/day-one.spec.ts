@@ -170,7 +170,7 @@ test('the score dialog asks before Esc throws a half-typed score away; settings 
 }) => {
   const student = await createPersonByAdmin('student', `Dirk Dirty ${uniqueToken()}`)
   await logInByApi(page.request, student.email, PEOPLE_PASSWORD)
-  await page.goto('/dashboard')
+  await page.goto(`/students/${student.uuid}`)
   const sat = page.getByRole('region', { name: 'SAT scores' })
   await expect(sat.getByText('No SAT scores yet. Add one when you get your results')).toBeVisible()
   await sat.getByRole('button', { name: 'Add SAT score' }).click()

@@ -124,7 +124,7 @@ function People({ counts }: { counts: Counts }) {
               to={group.to}
               className="flex min-h-11 flex-col rounded-lg px-3 py-1.5 no-underline hover:bg-surface-sunken"
             >
-              <span className="text-2xl font-bold tabular-nums text-ink">{group.value(counts)}</span>
+              <span className="text-2xl font-bold tabular-nums text-ink">{group.value(counts)}</span>{' '}
               <span className="text-sm text-ink-muted underline">{group.label}</span>
             </Link>
           </li>

@@ -191,7 +191,7 @@ export function CountTiles({ tiles, label }: { tiles: Tile[]; label: string }) {
               className={`text-2xl font-bold tabular-nums sm:text-3xl ${tile.urgent && tile.value > 0 ? 'text-danger' : 'text-ink'}`}
             >
               {tile.value}
-            </span>
+            </span>{' '}
             <span className="text-sm font-medium text-ink-muted">{tile.label}</span>
           </>
         )
