@@ -8,7 +8,7 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
   return (
     <>
       {block.archived ? (
-        <Alert tone="info">
+        <Alert tone="info" role="status">
           Your record is archived: it can be read but not changed. Ask your coach to restore it.{' '}
           <RecordLink uuid={block.uuid}>Open your record</RecordLink>
         </Alert>
