@@ -317,6 +317,9 @@ async function hotPaths(
       '/api/v1/screens/my-dashboard',
       cookies.coach,
     ],
+    ['GET /api/v1/screens/week (student)', '/api/v1/screens/week', cookies.student],
+    ['GET /api/v1/screens/week (educator, 40 students)', '/api/v1/screens/week', cookies.coach],
+    ['GET /api/v1/screens/week (admin)', '/api/v1/screens/week', cookies.admin],
     ['GET /api/v1/users/me', '/api/v1/users/me', cookies.student],
     [
       'GET /api/v1/users?q=student-1&limit=25 (admin search)',

@@ -554,6 +554,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/screens/week',
+    // Everyone gets their own blocks; what each holds is tested in week.test.ts.
+    request: () => ({ url: '/api/v1/screens/week' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
     route: '/api/v1/screens/user-profile/:id',
     // The team's educator: seen by admins, themself, their fellow member and the team's student.
     request: (ctx) => ({ url: `/api/v1/screens/user-profile/${ctx.ids.educator}` }),

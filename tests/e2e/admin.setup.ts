@@ -35,7 +35,7 @@ test('the first admin claims the CLI invite, onboards and sees the admin navigat
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
   await expect(page).toHaveTitle('My Dashboard | Crestline Prep')
-  await expect(page.getByRole('main').getByText(ADMIN_NAME)).toBeVisible()
+  await expect(page.getByRole('complementary').getByText(ADMIN_NAME, { exact: true })).toBeVisible()
   const adminGroup = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'Admin' })
   await expect(adminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users'])
   expect(await navLinks(page)).toEqual(['My Dashboard', 'Overview', 'Manage Students', 'Manage Users'])

@@ -126,11 +126,12 @@ test('the record, dashboards, lists and profiles show hostile text as text, to e
   await expectInert(coach, `/users/${guardian.uuid}`, [shown('guardian-name')])
 
   const self = await visitAs(newVisitor, student)
-  await expectInert(self, '/dashboard', [...recordWords, shown('educator-name')])
+  await expectInert(self, '/dashboard', [shown('task')])
+  await expectInert(self, record, [...recordWords, shown('educator-name')])
   await expectInert(self, `/users/${educator.uuid}`, [shown('educator-name'), shown('educator-bio')])
 
   const family = await visitAs(newVisitor, guardian)
-  await expectInert(family, '/dashboard', [shown('student-name'), shown('note')])
+  await expectInert(family, '/dashboard', [shown('student-name'), shown('task'), shown('note')])
   await expectInert(family, record, [shown('document'), shown('note'), SHORT_HOSTILE])
 
   const aid = await visitAs(newVisitor, fao)

@@ -154,7 +154,7 @@ test('the student edits only the scores they added', async ({ newVisitor }) => {
   expect(mine.status()).toBe(201)
   await api.dispose()
   const page = await visitAs(newVisitor, student)
-  await page.goto('/dashboard')
+  await page.goto(`/students/${student.uuid}`)
   const sat = section(page, 'SAT scores')
   await expect(sat.getByRole('button', { name: 'Edit SAT score of Jun 7, 2025' })).toBeVisible()
   await expect(sat.getByRole('button', { name: 'Edit SAT score of Mar 8, 2025' })).toHaveCount(0)

@@ -167,9 +167,11 @@ test('an educator adds a score and documents; the student sees them, but not the
     `Added by ${student.name} on`,
   )
 
-  // The student's dashboard shows the same record.
+  // The student's dashboard leads to the same record.
   await own.goto('/dashboard')
   await expect(own.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
+  await section(own, 'Your record').getByRole('link', { name: 'Overview' }).click()
+  await expect(own.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(own, 'SAT scores').getByRole('row', { name: /Mar 8, 2025/ })).toBeVisible()
   await expect(section(own, 'Documents').getByText('Counselor notes')).toHaveCount(0)
   await expect(section(own, 'Team').getByRole('link', { name: educator.name })).toBeVisible()
@@ -335,6 +337,8 @@ test('students, profiles and dashboards for staff', async ({
   await expect(page.getByRole('link', { name: 'Active' })).not.toHaveAttribute('aria-current', 'page')
   await expectAccessible()
   await page.goto('/dashboard')
-  await expect(section(page, 'Admin').getByRole('link', { name: 'Manage Students' })).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'The week at a glance' }).getByRole('link', { name: /Active students$/ }),
+  ).toHaveAttribute('href', '/admin/students')
   await expectAccessible()
 })

@@ -27,6 +27,7 @@ export const queryKeys = {
   screens: {
     all: ['screens'] as const,
     myDashboard: () => ['screens', 'my-dashboard'] as const,
+    week: () => ['screens', 'week'] as const,
     userProfile: (uuid: string) => ['screens', 'user-profile', uuid] as const,
     admin: ['screens', 'admin'] as const,
     adminOverview: () => ['screens', 'admin', 'overview'] as const,

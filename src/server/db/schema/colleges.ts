@@ -34,6 +34,8 @@ export const collegeEntries = pgTable(
         and (${table.aidOffered} is null or ${table.aidOffered} between 0 and 1000000)`,
     ),
     index('college_entries_student_idx').on(table.studentId),
+    // Deadlines across all students within a few days (the admin's week).
+    index('college_entries_deadline_idx').on(table.deadline).where(sql`${table.deadline} is not null`),
   ],
 )
 export type CollegeEntryRow = typeof collegeEntries.$inferSelect

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps, Link, type LinkProps } from '@tanstack/react-router'
 import { COLLEGE_STATUSES } from '../../../shared/colleges'
 import type { AdminOverview } from '../../../shared/screens'
+import type { WeekScreen } from '../../../shared/week'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
@@ -14,13 +15,18 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { STATUS_LABELS } from '../../features/colleges/college-words'
 import { RecentActivity } from '../../features/history/components/recent-activity'
 import { signedGain, TESTS } from '../../features/scores/score-tests'
+import { weekQueryOptions } from '../../features/students/api/get-week'
 import { errorMessage } from '../../lib/api-client'
+import { AdminWeek } from './-components/week-admin'
 
 export const Route = createFileRoute('/_app/admin/')({
   loader: async ({ context }) => {
     // Only admins ask: anyone else would get a 403 (the page says it is for admins instead).
     if (context.user.profileAdmin != null)
-      await context.queryClient.ensureQueryData(adminOverviewQueryOptions())
+      await Promise.all([
+        context.queryClient.ensureQueryData(adminOverviewQueryOptions()),
+        context.queryClient.ensureQueryData(weekQueryOptions()),
+      ])
   },
   component: AdminOverviewPage,
   pendingComponent: () => <AdminOverviewView state={{ loading: true }} />,
@@ -29,39 +35,12 @@ export const Route = createFileRoute('/_app/admin/')({
 
 type Counts = AdminOverview['counts']
 
-/** One card per admin screen, each with the numbers that screen is about. */
-const SECTIONS: {
-  to: LinkProps['to']
-  title: string
-  text: string
-  stats: { label: string; value: (counts: Counts) => number }[]
-}[] = [
-  {
-    to: '/admin/students',
-    title: 'Manage Students',
-    text: 'Active and archived students, and their teams.',
-    stats: [
-      { label: 'Active students', value: (counts) => counts.activeStudents },
-      { label: 'Archived', value: (counts) => counts.archivedStudents },
-    ],
-  },
-  {
-    to: '/admin/users',
-    title: 'Manage Users',
-    text: 'Invite people, and change who holds which role.',
-    stats: [
-      { label: 'Educators', value: (counts) => counts.educators },
-      { label: 'FAOs', value: (counts) => counts.faos },
-      { label: 'Admins', value: (counts) => counts.admins },
-      { label: 'Open invites', value: (counts) => counts.openInvites },
-    ],
-  },
-  {
-    to: '/admin/inquiries',
-    title: 'Inquiries',
-    text: 'Messages from the contact form on the public site.',
-    stats: [{ label: 'Waiting for a reply', value: (counts) => counts.openInquiries }],
-  },
+/** The people behind the counts above, each group linking to the screen that manages it. */
+const PEOPLE: { label: string; to: LinkProps['to']; value: (counts: Counts) => number }[] = [
+  { label: 'Educators', to: '/admin/users', value: (counts) => counts.educators },
+  { label: 'FAOs', to: '/admin/users', value: (counts) => counts.faos },
+  { label: 'Admins', to: '/admin/users', value: (counts) => counts.admins },
+  { label: 'Archived students', to: '/admin/students', value: (counts) => counts.archivedStudents },
 ]
 
 function AdminOverviewPage() {
@@ -72,7 +51,8 @@ function AdminOverviewPage() {
 
 function AdminOverviewContent() {
   const overview = useSuspenseQuery(adminOverviewQueryOptions()).data
-  return <AdminOverviewView state={{ overview }} />
+  const week = useSuspenseQuery(weekQueryOptions()).data
+  return <AdminOverviewView state={{ overview, week }} />
 }
 
 function AdminOverviewError(props: ErrorComponentProps) {
@@ -81,13 +61,17 @@ function AdminOverviewError(props: ErrorComponentProps) {
 }
 
 /** The overview with its numbers, or while they load, or with why they did not. */
-type OverviewState = { overview: AdminOverview } | { loading: true } | { error: unknown }
+type OverviewState = { overview: AdminOverview; week: WeekScreen } | { loading: true } | { error: unknown }
 
 function AdminOverviewView({ state }: { state: OverviewState }) {
   const overview = 'overview' in state ? state.overview : undefined
+  const week = 'week' in state ? state.week : undefined
   return (
     <>
-      <PageHeader title="Admin" description="Students, users, invites and contact requests at a glance." />
+      <PageHeader
+        title="Admin"
+        description="What needs an admin this week, then the people, college lists and recent activity."
+      />
       <div className="flex flex-col gap-6">
         {overview?.mailNotSent ? (
           <Alert tone="warning" role="status">
@@ -95,32 +79,17 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
             outbox folder on the server and reach nobody. Set SMTP_URL and restart the server.
           </Alert>
         ) : null}
-        <ul className="grid gap-4 md:grid-cols-3">
-          {SECTIONS.map((section) => (
-            <li key={section.title} className="card flex flex-col gap-3 p-5">
-              <div>
-                <h2 className="text-lg font-semibold">
-                  <Link to={section.to}>{section.title}</Link>
-                </h2>
-                <p className="mt-1 text-ink-muted">{section.text}</p>
-              </div>
-              {overview ? (
-                <dl className="mt-auto flex flex-wrap gap-x-6 gap-y-2">
-                  {section.stats.map((stat) => (
-                    <div key={stat.label} className="flex flex-col">
-                      <dt className="text-sm text-ink-muted">{stat.label}</dt>
-                      <dd className="text-2xl font-bold tabular-nums text-ink">
-                        {stat.value(overview.counts)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : 'loading' in state ? (
-                <Skeleton className="mt-auto h-12 w-40" />
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        {week?.admin ? (
+          <AdminWeek block={week.admin} today={week.today} />
+        ) : 'loading' in state ? (
+          <div role="status" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <span className="sr-only">Loading the counts…</span>
+            {['a', 'b', 'c', 'd'].map((key) => (
+              <Skeleton key={key} className="h-24 w-full" />
+            ))}
+          </div>
+        ) : null}
+        {overview ? <People counts={overview.counts} /> : null}
         {overview ? <CollegeStatusCounts counts={overview.collegeStatuses ?? {}} /> : null}
         {overview?.progress ? <MedianGains progress={overview.progress} /> : null}
         {overview ? (
@@ -139,6 +108,29 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
         <SecuritySettings />
       </div>
     </>
+  )
+}
+
+function People({ counts }: { counts: Counts }) {
+  return (
+    <section aria-labelledby="people-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="people-heading" className="text-xl font-semibold">
+        People
+      </h2>
+      <ul className="flex flex-wrap gap-x-2 gap-y-2">
+        {PEOPLE.map((group) => (
+          <li key={group.label}>
+            <Link
+              to={group.to}
+              className="flex min-h-11 flex-col rounded-lg px-3 py-1.5 no-underline hover:bg-surface-sunken"
+            >
+              <span className="text-2xl font-bold tabular-nums text-ink">{group.value(counts)}</span>{' '}
+              <span className="text-sm text-ink-muted underline">{group.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

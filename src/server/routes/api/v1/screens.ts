@@ -10,9 +10,11 @@ import {
   myDashboardSchema,
   userProfileScreenSchema,
 } from '../../../../shared/screens'
+import { weekScreenSchema } from '../../../../shared/week'
 import { mailStaysInOutbox } from '../../../mail/mailer'
 import { adminOverview, adminStudentsPage, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
+import { weekScreen } from '../../../modules/students/week'
 import { access, requireViewer } from '../../../plugins/access'
 
 const screenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,6 +45,20 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return myDashboard(app.db, viewer)
     },
+  )
+
+  app.get(
+    '/api/v1/screens/week',
+    {
+      schema: {
+        tags: ['screens'],
+        summary:
+          "The dashboards' week: one block per role the caller holds (`student`, `educator`, `fao`, `admin`, `guardian`), each from the records that role may read, and `today` in the caller's time zone",
+        response: { 200: weekScreenSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => weekScreen(app.db, requireViewer(request)),
   )
 
   app.get(

@@ -1,0 +1,1 @@
+CREATE INDEX "college_entries_deadline_idx" ON "college_entries" USING btree ("deadline") WHERE "college_entries"."deadline" is not null;
