@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import {
   type Guardian,
   type GuardianInviteBody,
+  type GuardianInviteInput,
   guardianInviteBodySchema,
   RELATIONSHIP_MAX,
 } from '../../../../shared/guardians'
@@ -134,7 +135,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
   const inviteGuardian = useInviteGuardian(student.uuid)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<GuardianInviteBody>({
+  const form = useForm<GuardianInviteInput, unknown, GuardianInviteBody>({
     resolver: zodResolver(guardianInviteBodySchema),
     defaultValues: { email: '', relationship: '' },
   })
