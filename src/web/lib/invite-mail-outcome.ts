@@ -15,9 +15,14 @@ export function guardianInviteWords(email: string, mail: InviteMailOutcome | und
   return `Invite emailed to ${email}. ${accept} You can also copy the link and send it yourself.`
 }
 
-/** The same, short, for a toast. */
-export function guardianInviteToast(email: string, mail: InviteMailOutcome | undefined): string {
-  if (mail === 'outbox') return `Invite for ${email} put in the outbox`
-  if (mail === 'failed') return `Invite created; the email to ${email} could not be sent`
-  return `Invite emailed to ${email}`
+/** The same, short, for a toast; `again` after a resend. */
+export function guardianInviteToast(
+  email: string,
+  mail: InviteMailOutcome | undefined,
+  again = false,
+): string {
+  if (mail === 'outbox') return `Invite for ${email} put in the outbox${again ? ' again' : ''}`
+  if (mail === 'failed')
+    return `Invite ${again ? 'renewed' : 'created'}; the email to ${email} could not be sent`
+  return `Invite emailed ${again ? 'again ' : ''}to ${email}`
 }

@@ -119,13 +119,15 @@ function StudentsPage() {
   )
 }
 
+const studentCount = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`
+
 function TeamStudents() {
-  const students = useSuspenseQuery(myDashboardQueryOptions()).data.students ?? []
+  const team = useSuspenseQuery(myDashboardQueryOptions()).data.students ?? []
   return (
     <StudentFinder
-      students={students}
+      students={team}
       withScores
-      noun="your students"
+      count={(n) => `${studentCount(n)} on your teams`}
       empty="No students yet. When an admin adds you to a student’s team, they appear here with their latest scores."
     />
   )
@@ -138,7 +140,9 @@ function VisibleStudents({ reader }: { reader: Reader }) {
     <StudentFinder
       students={students}
       withScores={false}
-      noun={archived ? 'archived students' : reader === 'admin' ? 'active students' : 'students'}
+      count={(n) =>
+        `${n} ${archived ? 'archived ' : reader === 'admin' ? 'active ' : ''}${n === 1 ? 'student' : 'students'}`
+      }
       empty={
         archived
           ? 'No archived students.'

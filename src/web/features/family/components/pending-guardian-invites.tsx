@@ -79,7 +79,7 @@ function InviteRow({ studentUuid, invite, onCancel }: InviteRowProps) {
       {
         onSuccess: ({ expiresAt, mail }) =>
           toast(
-            `${guardianInviteToast(invite.email, mail)}${expiresAt ? `; the link works until ${formatTimestamp(expiresAt)}` : ''}`,
+            `${guardianInviteToast(invite.email, mail, true)}${expiresAt ? `; the link works until ${formatTimestamp(expiresAt)}` : ''}`,
           ),
       },
     )

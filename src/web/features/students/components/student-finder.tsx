@@ -9,8 +9,8 @@ interface StudentFinderProps {
   students: Row[]
   /** Each row shows its latest official SAT and ACT (staff's own students). */
   withScores: boolean
-  /** What the list holds, for its caption and the search's status ("your students"). */
-  noun: string
+  /** How many the list holds, in words ("3 students on your teams"), for the search's status. */
+  count: (n: number) => string
   empty: string
 }
 
@@ -22,7 +22,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
  * whole school's names), and each one's link to the record, with the latest official scores for
  * staff.
  */
-export function StudentFinder({ students, withScores, noun, empty }: StudentFinderProps) {
+export function StudentFinder({ students, withScores, count, empty }: StudentFinderProps) {
   const searchId = useId()
   const [search, setSearch] = useState('')
   const wanted = fold(search.trim())
@@ -30,7 +30,7 @@ export function StudentFinder({ students, withScores, noun, empty }: StudentFind
   if (students.length === 0) return <p className="text-ink-muted">{empty}</p>
   return (
     <div className="flex flex-col gap-4">
-      <search aria-label={`Search ${noun}`}>
+      <search aria-label="Students">
         <form className="flex flex-col gap-1.5" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={searchId} className="font-medium">
             Search by name
@@ -46,12 +46,14 @@ export function StudentFinder({ students, withScores, noun, empty }: StudentFind
         </form>
       </search>
       <p className="text-sm text-ink-muted" role="status">
-        {wanted
-          ? `${shown.length} of ${students.length} ${noun} match “${search.trim()}”.`
-          : `${students.length} ${noun}.`}
+        {!wanted
+          ? `${count(students.length)}.`
+          : shown.length === 0
+            ? `No student’s name matches “${search.trim()}”.`
+            : `${shown.length} of ${count(students.length)} match “${search.trim()}”.`}
       </p>
       {shown.length === 0 ? null : withScores ? (
-        <ScoresTable students={shown} noun={noun} />
+        <ScoresTable students={shown} />
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {shown.map((student) => (
@@ -73,10 +75,10 @@ function StudentLink({ student, className }: { student: Row; className: string }
   )
 }
 
-function ScoresTable({ students, noun }: { students: Row[]; noun: string }) {
+function ScoresTable({ students }: { students: Row[] }) {
   return (
     <table className="data-table data-table-stacked">
-      <caption className="sr-only">{`${noun[0]?.toUpperCase()}${noun.slice(1)} with their latest official scores`}</caption>
+      <caption className="sr-only">Students with their latest official scores</caption>
       <thead>
         <tr>
           <th scope="col">Student</th>
