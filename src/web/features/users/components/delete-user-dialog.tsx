@@ -121,7 +121,9 @@ function ConfirmByEmail({
         <p>
           {student
             ? 'Their account and their whole record go for good: scores, targets, documents, session notes, tasks, the college list, their team and their family links.'
-            : 'Their account goes for good: sessions, profiles, team places and family links.'}
+            : children.length > 0 && !user.profileEducator && !user.profileFao && !user.profileAdmin
+              ? 'Their account goes for good, with its sign-in sessions and settings.'
+              : 'Their account goes for good: sessions, profiles, team places and family links.'}
         </p>
         {children.length > 0 ? (
           <p>

@@ -166,7 +166,9 @@ function UserTable({ users, actions }: { users: AdminUser[]; actions: UserListPr
               {rolesOf(user).length > 0 ? (
                 <div className="flex min-w-0 flex-col items-end gap-1.5 sm:items-start">
                   <RoleBadges user={user} label={`Roles of ${personLabel(user)}`} />
-                  {user.guardianOf ? <GuardianOf students={user.guardianOf} /> : null}
+                  {user.guardianOf ? (
+                    <GuardianOf students={user.guardianOf} className="text-right text-sm sm:text-left" />
+                  ) : null}
                 </div>
               ) : (
                 <span className="text-ink-muted">No role</span>
