@@ -32,7 +32,7 @@ describe('an invite with the invitee’s name', () => {
 
     const all = (await t.request({ method: 'GET', url: '/api/v1/user-invites', cookie: admin.cookie })).json()
     expect(all.find((row: { uuid: string }) => row.uuid === invite.uuid)?.name).toBe('Ravi Patel')
-    // The spec's list keeps its shape, with the name as one more field.
+    // The original bare list keeps its shape, with the name as one more field.
     const available = await t.request({
       method: 'GET',
       url: '/api/v1/user-invites?available',
