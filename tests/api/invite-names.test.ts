@@ -66,6 +66,34 @@ describe('an invite with the invitee’s name', () => {
     const me = (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie })).json()
     expect(me).toMatchObject({ name: 'Mila Brandt', onboardingRequired: true })
   })
+  it('forgets the name on the invite of a person deleted for good', async () => {
+    const invite = (await create({ email: 'theo@example.test', name: 'Theo Lang', fao: true })).json()
+    const signUp = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: '', email: 'theo@example.test', password: 'a long password', invite: invite.uuid },
+    })
+    expect(signUp.statusCode).toBe(200)
+    const me = (
+      await t.request({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        cookie: sessionCookie(signUp.headers['set-cookie']),
+      })
+    ).json()
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${me.uuid}`,
+      cookie: admin.cookie,
+      payload: { confirmEmail: 'theo@example.test' },
+    })
+    expect(deleted.statusCode).toBe(204)
+    const all = (await t.request({ method: 'GET', url: '/api/v1/user-invites', cookie: admin.cookie })).json()
+    expect(all.find((row: { uuid: string }) => row.uuid === invite.uuid)).toMatchObject({
+      name: null,
+      email: null,
+    })
+  })
 })
 
 describe('guardians on Manage Users', () => {
