@@ -128,9 +128,9 @@ function ConfirmByEmail({
         {children.length > 0 ? (
           <p>
             As a guardian, they are linked to {childNames(children)}: those links go with the account, and
-            they no longer see {children.length === 1 ? 'that record' : 'those records'}. The{' '}
-            {children.length === 1 ? 'student and their record stay' : 'students and their records stay'} as{' '}
-            {children.length === 1 ? 'it is' : 'they are'}.
+            they no longer see {children.length === 1 ? 'that record' : 'those records'}.{' '}
+            {children.length === 1 ? 'The student and their record' : 'The students and their records'} stay
+            as they are.
           </p>
         ) : null}
         <p className="text-ink-muted">
