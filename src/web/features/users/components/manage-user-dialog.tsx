@@ -80,11 +80,11 @@ function ManageUserForm({
       <p className="-mt-2 text-ink-muted break-all">{user.email}</p>
       {user.profileGuardian ? (
         <div className="flex flex-col gap-1">
-          <p className="font-semibold">Guardian</p>
+          <p className="font-semibold">Family</p>
           <GuardianOf students={user.guardianOf ?? []} className="" />
           <p className="text-sm text-ink-muted">
-            A parent or guardian reads each of these records as the student does. Links are added and removed
-            on the student’s record, under Family.
+            They read {(user.guardianOf ?? []).length === 1 ? 'this record' : 'these records'} as the student
+            does. Links are added and removed on the student’s record, under Family.
           </p>
         </div>
       ) : null}
