@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { inviteSchema } from './invites'
+import { inviteeNameField, inviteSchema, sentInviteSchema } from './invites'
 import { emailField, requiredText } from './validation'
 
 /** Free text such as "Mother" or "Legal guardian". */
@@ -27,8 +27,12 @@ export type Guardian = z.infer<typeof guardianSchema>
 export const guardianInviteBodySchema = z.strictObject({
   email: emailField,
   relationship: requiredText(RELATIONSHIP_MAX),
+  /** Optional: the guardian's name, for the invite list and the mail's greeting. */
+  name: inviteeNameField,
 })
 export type GuardianInviteBody = z.infer<typeof guardianInviteBodySchema>
+/** The body as a form holds it (a blank name is allowed and sent as none). */
+export type GuardianInviteInput = z.input<typeof guardianInviteBodySchema>
 
 /**
  * The answer: 201 `{ invite, link }` when an invite went out. Educators always get this, whether
@@ -39,6 +43,8 @@ export const guardianInviteResultSchema = z.object({
   invite: inviteSchema.optional(),
   link: z.string().optional(),
   guardian: guardianSchema.optional(),
+  /** With an invite: where its email went, as on the admin's invites (`sent`, `outbox`, `failed`). */
+  mail: sentInviteSchema.shape.mail,
 })
 export type GuardianInviteResult = z.infer<typeof guardianInviteResultSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ROLES } from './roles'
-import { booleanField, emailField } from './validation'
+import { NAME_MAX } from './users'
+import { booleanField, emailField, hasVisibleCharacter } from './validation'
 
 export const INVITE_LIFETIME_DAYS = 14
 
@@ -13,6 +14,8 @@ export const inviteSchema = z.object({
   fao: z.boolean(),
   admin: z.boolean(),
   email: z.string().nullish(),
+  /** The invitee's name as the admin gave it, when they gave one. */
+  name: z.string().nullish(),
   userUUID: z.string().nullish(),
   usedAt: z.string().nullish(),
   /** A guardian invite: redeeming it links the new account to this student. */
@@ -23,11 +26,23 @@ export type Invite = z.infer<typeof inviteSchema>
 
 const roleFlag = booleanField.default(false)
 
+/**
+ * The invitee's name, optional: the list shows it, the mail greets them with it, and sign-up
+ * starts from it (they confirm or change it when they onboard). Blank means none.
+ */
+export const inviteeNameField = z
+  .string('Expected text.')
+  .trim()
+  .max(NAME_MAX, `Use at most ${NAME_MAX} characters.`)
+  .nullish()
+  .transform((name) => (name && hasVisibleCharacter(name) ? name : undefined))
+
 /** POST /v1/user-invites (docs/product.md#invites-and-sign-up): optional email, the four roles, optional usedAt. */
 export const createInviteBodySchema = z
   .strictObject({
     // An empty box means no email. Not a union: a union's failure would show zod's 'Invalid input'.
     email: z.preprocess((value) => (value === '' ? undefined : value), emailField.optional().nullable()),
+    name: inviteeNameField,
     student: roleFlag,
     educator: roleFlag,
     fao: roleFlag,
@@ -71,3 +86,4 @@ export const sentInviteSchema = adminInviteSchema.extend({
   mail: z.enum(['sent', 'outbox', 'failed']).optional(),
 })
 export type SentInvite = z.infer<typeof sentInviteSchema>
+export type InviteMailOutcome = NonNullable<SentInvite['mail']>

@@ -104,6 +104,8 @@ export const adminUserSchema = userSummarySchema.extend({
   /** Set when the user holds a student profile that is archived. */
   archived: z.boolean(),
   createdAt: z.string(),
+  /** A guardian's students, by name (absent for anyone else). */
+  guardianOf: z.array(z.object({ uuid: z.string(), name: z.string(), relationship: z.string() })).optional(),
 })
 export type AdminUser = z.infer<typeof adminUserSchema>
 

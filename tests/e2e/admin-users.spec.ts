@@ -25,6 +25,14 @@ async function manage(page: Page, person: { name: string; email: string }) {
   return { row, dialog }
 }
 
+/** "Invite someone", the page's first action: the invite form in a dialog. */
+async function openInviteForm(page: Page) {
+  await page.getByRole('button', { name: 'Invite someone' }).click()
+  const form = page.getByRole('dialog', { name: 'Invite someone' })
+  await expect(form).toBeVisible()
+  return form
+}
+
 async function logInByForm(page: Page, email: string, password: string) {
   await page.goto('/login')
   await submitLogin(page, email, password)
@@ -41,7 +49,7 @@ test('an admin invites an educator by email from Manage Users; they join, and th
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
   await openManageUsers(page)
 
-  const form = page.getByRole('region', { name: 'Invite someone' })
+  const form = await openInviteForm(page)
   const roleBoxes = form.getByRole('group', { name: 'Roles' }).getByRole('checkbox')
   // The invite label order (docs/product.md#roles-and-labels).
   expect(
@@ -62,6 +70,7 @@ test('an admin invites an educator by email from Manage Users; they join, and th
 
   const mail = await waitForMail(email, /login\?invite=/)
   expect(mail).toContain(link)
+  await form.getByRole('button', { name: 'Done' }).click()
 
   const invites = page.getByRole('region', { name: 'Invites', exact: true })
   await expect(invites.getByRole('button', { name: /^Available/, pressed: true })).toBeVisible()
@@ -103,12 +112,13 @@ test('an admin resends an emailed invite, and deletes it after confirming', asyn
   const email = `rita.resend.${uniqueToken()}@crestline.test`
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
   await openManageUsers(page)
-  const form = page.getByRole('region', { name: 'Invite someone' })
+  const form = await openInviteForm(page)
   await form.getByRole('checkbox', { name: 'FAO' }).check()
   await form.getByRole('textbox', { name: 'Email (optional)' }).fill(email)
   await form.getByRole('button', { name: 'Create invite' }).click()
   await expect(form.getByRole('status')).toContainText(`emailed to ${email}`)
   await waitForMail(email, /login\?invite=/)
+  await form.getByRole('button', { name: 'Done' }).click()
 
   const invites = page.getByRole('region', { name: 'Invites', exact: true })
   const row = invites.getByRole('row').filter({ hasText: email })

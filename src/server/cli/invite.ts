@@ -85,7 +85,7 @@ async function inviteGuardianFromCli(values: { guardianOf: string; email?: strin
     }
     const link = inviteLink(env.appOrigin, outcome.invite.id)
     const mail = inviteMail(body.data.email, link, outcome.invite, outcome.invite.expiresAt, {
-      studentName: student.name,
+      guardianOf: { studentName: student.name },
     })
     await mailer().send(mail)
     process.stdout.write(`${link}\n`)

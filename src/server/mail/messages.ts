@@ -20,24 +20,32 @@ export function resetPasswordMail(to: string, link: string): MailMessage {
   }
 }
 
+export interface InviteMailOptions {
+  /** A guardian invite: the student they will follow. */
+  guardianOf?: { studentName: string } | undefined
+  /** The name the admin knows them by, when they gave one: the mail greets them with it. */
+  name?: string | null | undefined
+  /** Who sent the invite; absent for the command line or an account since deleted. */
+  invitedBy?: string | null | undefined
+}
+
 export function inviteMail(
   to: string,
   link: string,
   roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
   expiresAt: Date,
-  guardianOf?: { studentName: string },
-  /** The name the admin knows them by, when they gave one (bulk invites). */
-  name?: string,
+  { guardianOf, name, invitedBy }: InviteMailOptions = {},
 ): MailMessage {
   const labels = inviteRoleLabels(roles).join(', ')
+  const who = invitedBy ? `${invitedBy} invited you` : 'You are invited'
   return {
     to,
-    subject: `Your invitation to ${BRAND.name}`,
+    subject: invitedBy ? `${invitedBy} invited you to ${BRAND.name}` : `Your invitation to ${BRAND.name}`,
     text: [
       ...(name ? [`Hello ${name},`, ''] : []),
       guardianOf
-        ? `You are invited to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
-        : `You are invited to ${BRAND.name}'s workspace (${labels}).`,
+        ? `${who} to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
+        : `${who} to ${BRAND.name}'s workspace (${labels}).`,
       '',
       'Create your account with this link:',
       '',

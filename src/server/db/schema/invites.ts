@@ -17,6 +17,8 @@ export const userInvites = pgTable(
     }),
     guardianRelationship: text('guardian_relationship'),
     email: text('email'),
+    /** The name the admin knows them by, when they gave one: the mail greets them, sign-up starts from it. */
+    name: text('name'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Guardian, GuardianInviteBody } from '../../../shared/guardians'
+import { DELETED_USER_ID } from '../../../shared/users'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -208,6 +209,7 @@ async function createGuardianInvite(
     .insert(userInvites)
     .values({
       email: body.email,
+      name: body.name ?? null,
       guardianStudentId: studentId,
       guardianRelationship: body.relationship,
       expiresAt: inviteExpiry(),
@@ -262,6 +264,16 @@ export async function acceptingAccount(
     from users where lower(email) = ${invite.email} and disabled_at is null`,
   )
   return row ? { inviterName: row.inviter_name } : null
+}
+
+/** Who sent an invite, by name: null for the command line, an unnamed or a deleted account. */
+export async function inviterName(db: DbOrTx, createdById: string | null): Promise<string | null> {
+  if (!createdById || createdById === DELETED_USER_ID) return null
+  const [row] = await selectRows<{ name: string | null }>(
+    db,
+    sql`select nullif(name, '') as name from users where id = ${createdById}`,
+  )
+  return row?.name ?? null
 }
 
 /** The student's name, for invite emails about them (resend). */

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client'
 import type { UserInviteRow } from '../../db/schema'
 import type { MailMessage } from '../../mail/mailer'
 import { guardianAcceptMail, inviteMail } from '../../mail/messages'
-import { acceptingAccount, studentName } from './guardians'
+import { acceptingAccount, inviterName, studentName } from './guardians'
 
 /**
  * The mail an invite sends (null without an email): a guardian invite to an existing account asks
@@ -13,15 +13,14 @@ export async function invitationMail(
   db: DbOrTx,
   row: UserInviteRow,
   link: string,
-  /** The name the admin knows them by, when they gave one (bulk invites). */
-  name?: string,
 ): Promise<MailMessage | null> {
   if (!row.email) return null
   const guardianOf = row.guardianStudentId
     ? { studentName: await studentName(db, row.guardianStudentId) }
     : undefined
   const accepting = guardianOf ? await acceptingAccount(db, row) : null
-  return guardianOf && accepting
-    ? guardianAcceptMail(row.email, link, { ...guardianOf, ...accepting }, row.expiresAt)
-    : inviteMail(row.email, link, row, row.expiresAt, guardianOf, name)
+  if (guardianOf && accepting)
+    return guardianAcceptMail(row.email, link, { ...guardianOf, ...accepting }, row.expiresAt)
+  const invitedBy = await inviterName(db, row.createdById)
+  return inviteMail(row.email, link, row, row.expiresAt, { guardianOf, name: row.name, invitedBy })
 }

@@ -219,6 +219,7 @@ export async function importInvites(
                 guardianStudentId: row.studentId ?? null,
                 guardianRelationship: row.studentId ? row.relationship : null,
                 email: row.email,
+                name: row.name || null,
                 expiresAt: inviteExpiry(),
                 createdById: actorId,
               })),

@@ -57,7 +57,8 @@ export async function signUpWithInvite(db: Db, body: SignUpBody): Promise<{ user
 
       const [user] = await tx
         .insert(users)
-        .values({ name: body.name, email: body.email, onboardingRequired: true })
+        // Without a name of their own, the one the admin gave: onboarding shows it to confirm or change.
+        .values({ name: body.name || invite.name || '', email: body.email, onboardingRequired: true })
         .returning({ id: users.id })
       const userId = user!.id
       await tx

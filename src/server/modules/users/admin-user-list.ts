@@ -26,6 +26,8 @@ export const PROFILE_TABLES: Record<Role, string> = {
 /** `%` and `_` in a search are literal characters, not patterns. */
 export const likePattern = (text: string) => `%${text.replaceAll(/[\\%_]/g, (char) => `\\${char}`)}%`
 
+type GuardianOf = NonNullable<AdminUser['guardianOf']>[number]
+
 /** A row of the admin's user list: everything an `AdminUser` shows but a student's score lists. */
 export interface AdminUserListRow {
   id: string
@@ -41,6 +43,8 @@ export interface AdminUserListRow {
   is_fao: boolean
   is_guardian: boolean
   bio: string | null
+  /** A guardian's students (null for anyone without guardian links). */
+  guardian_of: GuardianOf[] | null
   sort_name: string
   /** The extra column, when the list was asked for one (`listUserRows`). */
   extra?: string
@@ -62,6 +66,9 @@ const adminUserListColumns = sql`u.id, u.name, u.email, u.onboarding_required,
   ${holdsProfileSql('fao_profiles', sql`u.id`)} as is_fao,
   ${holdsProfileSql('guardian_profiles', sql`u.id`)} as is_guardian,
   (select bio from educator_profiles where user_id = u.id) as bio,
+  (select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'relationship', gl.relationship)
+    order by lower(s.name), s.id)
+    from guardian_links gl join users s on s.id = gl.student_id where gl.guardian_id = u.id) as guardian_of,
   lower(u.name) as sort_name`
 
 /** A student's two score lists (oldest first, each entry with its details) as the admin's list shows them. */
@@ -113,6 +120,7 @@ export function adminUserFromRow(
     disabled: row.disabled,
     archived: row.archived,
     createdAt: row.created_at,
+    ...(row.is_guardian ? { guardianOf: row.guardian_of ?? [] } : {}),
   }
 }
 

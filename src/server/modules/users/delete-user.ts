@@ -135,8 +135,8 @@ export async function deleteUser(
     // invite's address, an earlier email change) are replaced as well.
     const emails = await knownEmails(tx, id, target.email)
     await scrubAuditContents(tx, id, emails)
-    // The invite they signed up with kept their address.
-    await tx.execute(sql`update user_invites set email = null where user_id = ${id}`)
+    // The invite they signed up with kept their address, and the name they were invited by.
+    await tx.execute(sql`update user_invites set email = null, name = null where user_id = ${id}`)
     for (const [table, column] of AUTHOR_COLUMNS) {
       await tx.execute(
         sql`update ${sql.raw(table)} set ${sql.raw(column)} = ${DELETED_USER_ID} where ${sql.raw(column)} = ${id}`,

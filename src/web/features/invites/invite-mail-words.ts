@@ -6,11 +6,14 @@ import { inviteRoleLabels } from '../../../shared/roles'
  * "emailed" only when the mail server took it; "put in the outbox" when the server writes mail to
  * its outbox folder instead (the demo and any server without SMTP_URL), so nobody receives it.
  */
+/** The invitee as the admin named them: "Ravi Patel (ravi@example.com)", or the email alone. */
+const invitee = (invite: SentInvite) => (invite.name ? `${invite.name} (${invite.email})` : invite.email)
+
 export function inviteCreatedToast(invite: SentInvite): string {
   if (!invite.email) return 'Invite created'
   if (invite.mail === 'outbox') return `Invite for ${invite.email} put in the outbox`
   if (invite.mail === 'failed') return `Invite created; the email to ${invite.email} could not be sent`
-  return `Invite emailed to ${invite.email}`
+  return `Invite emailed to ${invitee(invite)}`
 }
 
 export function inviteCreatedStatus(invite: SentInvite): string {
@@ -21,7 +24,7 @@ export function inviteCreatedStatus(invite: SentInvite): string {
     return `Invite for ${roles} created. Its email to ${invite.email} was put in the server's outbox, not sent: share the link below yourself. Only that address can use it.`
   if (invite.mail === 'failed')
     return `Invite for ${roles} created, but its email to ${invite.email} could not be sent: share the link below, or resend it later. Only that address can use it.`
-  return `Invite for ${roles} created and emailed to ${invite.email}. Only that address can use it.`
+  return `Invite for ${roles} created and emailed to ${invitee(invite)}. Only that address can use it.`
 }
 
 export function inviteResentToast(invite: SentInvite, expires: string): string {

@@ -1,11 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router'
+import { useState } from 'react'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
 import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { FileDownload } from '../../components/ui/file-download'
+import { Modal } from '../../components/ui/modal'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { InviteForm } from '../../features/invites/components/invite-form'
 import { InviteImport } from '../../features/invites/components/invite-import'
@@ -53,8 +55,9 @@ function AdminView({ viewerUuid, ready, error }: { viewerUuid: string; ready: bo
     <>
       <PageHeader
         title={TITLE}
-        description="Change who holds which role, disable accounts, and invite people."
+        description="Invite people, change who holds which role, and disable accounts. Guardians are listed with their students."
       />
+      <InviteAction />
       {error !== undefined ? (
         <div className="mb-6">
           <Alert tone="danger">This page could not be loaded: {errorMessage(error)}</Alert>
@@ -70,25 +73,46 @@ function AdminView({ viewerUuid, ready, error }: { viewerUuid: string; ready: bo
           </div>
           <UserManager viewerUuid={viewerUuid} enabled={ready} fallbackFocusId="users-heading" />
         </section>
-        <section aria-labelledby="invite-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-          <h2 id="invite-heading" className="text-xl font-semibold">
-            Invite someone
-          </h2>
-          <InviteForm />
-        </section>
-        <section aria-labelledby="import-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
-          <h2 id="import-heading" className="text-xl font-semibold">
-            Invite from a CSV file
-          </h2>
-          <InviteImport />
-        </section>
         <section aria-labelledby="invites-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
           <h2 id="invites-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
             Invites
           </h2>
           <InviteList enabled={ready} fallbackFocusId="invites-heading" />
         </section>
+        <section aria-labelledby="import-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+          <h2 id="import-heading" tabIndex={-1} className="text-xl font-semibold outline-none">
+            Invite from a CSV file
+          </h2>
+          <InviteImport />
+        </section>
       </div>
     </>
+  )
+}
+
+/**
+ * The page's first action, above the long user list: "Invite someone" opens the invite form in a
+ * dialog (staff, a student, or a student's parent or guardian); many people at once go through
+ * the CSV import at the foot of the page.
+ */
+function InviteAction() {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        Invite someone
+      </button>
+      <a href="#import-heading" className="inline-flex min-h-11 items-center font-medium">
+        Invite many from a CSV file
+      </a>
+      <Modal open={open} onClose={() => setOpen(false)} title="Invite someone">
+        <InviteForm />
+        <div className="flex justify-end">
+          <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    </div>
   )
 }

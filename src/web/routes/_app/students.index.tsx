@@ -2,30 +2,44 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { z } from 'zod'
+import type { CurrentUser } from '../../../shared/users'
 import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
 import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { ListSkeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { myDashboardQueryOptions } from '../../features/students/api/get-my-dashboard'
 import { studentsQueryOptions } from '../../features/students/api/get-students'
 import { ArchiveTabs } from '../../features/students/components/archive-tabs'
+import { StudentFinder } from '../../features/students/components/student-finder'
 import { errorMessage } from '../../lib/api-client'
 
 /** `?archived=true` shows admins the archived students; any other value is dropped. */
 const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
 
+/** Who reads this page how: staff (not admins) their team with scores; admins everyone; others theirs. */
+type Reader = 'admin' | 'staff' | 'family'
+const readerOf = (user: CurrentUser): Reader =>
+  user.profileAdmin != null
+    ? 'admin'
+    : user.profileEducator != null || user.profileFao != null
+      ? 'staff'
+      : 'family'
+
 export const Route = createFileRoute('/_app/students/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ archived: search.archived === true }),
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(
-      studentsQueryOptions(context.user.profileAdmin != null && deps.archived),
-    ),
+  loader: ({ context, deps }) => {
+    const reader = readerOf(context.user)
+    // Staff's students with their latest scores are the dashboard's own list: one answer for both.
+    if (reader === 'staff') return context.queryClient.ensureQueryData(myDashboardQueryOptions())
+    return context.queryClient.ensureQueryData(studentsQueryOptions(reader === 'admin' && deps.archived))
+  },
   component: StudentsPage,
   pendingComponent: () => (
     <StudentsFrame>
-      <ListSkeleton label="Loading students…" rows={['h-6 w-56', 'h-6 w-48', 'h-6 w-64']} />
+      <ListSkeleton label="Loading students…" rows={['h-11 w-full max-w-sm', 'h-6 w-56', 'h-6 w-48']} />
     </StudentsFrame>
   ),
   errorComponent: StudentsError,
@@ -38,22 +52,48 @@ function useArchived() {
   return viewer.profileAdmin != null && search.archived === true
 }
 
-/** The page around the list: its title, the admins' tabs and the list's card. */
+const DESCRIPTIONS: Record<Reader, string> = {
+  admin: 'Find any student by name and open their record.',
+  staff:
+    'The students whose team you are on, with each one’s latest official SAT and ACT. Search by name to open a record.',
+  family: 'The records you can open.',
+}
+const familyDescription = (user: CurrentUser) =>
+  user.profileStudent != null
+    ? 'Your own record.'
+    : user.profileGuardian != null
+      ? 'The records of the students in your family.'
+      : DESCRIPTIONS.family
+
+/** The page around the list: its title, what it is for, the admins' tabs and the list's card. */
 function StudentsFrame({ children }: { children: ReactNode }) {
   const viewer = useCurrentUser()
-  const isAdmin = viewer.profileAdmin != null
+  const reader = readerOf(viewer)
   const archived = useArchived()
-  const description = isAdmin
-    ? archived
-      ? 'Archived students: their records are kept, and they are out of everyday lists.'
-      : 'Every active student.'
-    : viewer.profileEducator != null || viewer.profileFao != null
-      ? 'The students whose team you are on.'
-      : 'Your own record.'
   return (
     <>
-      <PageHeader title="Students" description={description} />
-      {isAdmin ? <ArchiveTabs to="/students" /> : null}
+      <PageHeader
+        title="Students"
+        description={
+          archived
+            ? 'Archived students: their records are kept, and they are out of everyday lists.'
+            : reader === 'family'
+              ? familyDescription(viewer)
+              : DESCRIPTIONS[reader]
+        }
+      />
+      {reader === 'admin' ? (
+        <>
+          <p className="-mt-4 mb-4 text-sm text-ink-muted">
+            This page is for opening records. To archive or restore a student, or to change a team, use{' '}
+            <Link to="/admin/students" className="font-medium">
+              Manage Students
+            </Link>
+            .
+          </p>
+          <ArchiveTabs to="/students" />
+        </>
+      ) : null}
       <section aria-label={archived ? 'Archived students' : 'Students'} className="card p-4 sm:p-6">
         {children}
       </section>
@@ -71,34 +111,45 @@ function StudentsError(props: ErrorComponentProps) {
 }
 
 function StudentsPage() {
-  const isAdmin = useCurrentUser().profileAdmin != null
+  const reader = readerOf(useCurrentUser())
+  return (
+    <StudentsFrame>
+      {reader === 'staff' ? <TeamStudents /> : <VisibleStudents reader={reader} />}
+    </StudentsFrame>
+  )
+}
+
+const studentCount = (n: number) => `${n} ${n === 1 ? 'student' : 'students'}`
+
+function TeamStudents() {
+  const team = useSuspenseQuery(myDashboardQueryOptions()).data.students ?? []
+  return (
+    <StudentFinder
+      students={team}
+      withScores
+      count={(n) => `${studentCount(n)} on your teams`}
+      empty="No students yet. When an admin adds you to a student’s team, they appear here with their latest scores."
+    />
+  )
+}
+
+function VisibleStudents({ reader }: { reader: Reader }) {
   const archived = useArchived()
   const { students } = useSuspenseQuery(studentsQueryOptions(archived)).data
   return (
-    <StudentsFrame>
-      {students.length === 0 ? (
-        <p className="text-ink-muted">
-          {archived
-            ? 'No archived students.'
-            : isAdmin
-              ? 'No students yet. Invite one from Manage Users.'
-              : 'No students yet. An admin adds you to a student’s team.'}
-        </p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-line">
-          {students.map((student) => (
-            <li key={student.uuid}>
-              <Link
-                to="/students/$uuid"
-                params={{ uuid: student.uuid }}
-                className="flex min-h-11 items-center py-2 font-semibold"
-              >
-                {student.name || 'Unnamed student'}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </StudentsFrame>
+    <StudentFinder
+      students={students}
+      withScores={false}
+      count={(n) =>
+        `${n} ${archived ? 'archived ' : reader === 'admin' ? 'active ' : ''}${n === 1 ? 'student' : 'students'}`
+      }
+      empty={
+        archived
+          ? 'No archived students.'
+          : reader === 'admin'
+            ? 'No students yet. Invite one from Manage Users.'
+            : 'No records to open yet.'
+      }
+    />
   )
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -7,7 +8,9 @@ import {
   guardianInviteResultSchema,
   pendingGuardianInviteSchema,
 } from '../../../../shared/guardians'
+import type { InviteMailOutcome } from '../../../../shared/invites'
 import { emptyBodySchema } from '../../../../shared/validation'
+import type { MailMessage } from '../../../mail/mailer'
 import { guardianAcceptMail, guardianLinkedMail, inviteMail } from '../../../mail/messages'
 import { acceptGuardianInvite, guardianInviteAcceptance } from '../../../modules/guardians/accept'
 import { inviteGuardian, removeGuardian } from '../../../modules/guardians/guardians'
@@ -33,6 +36,19 @@ const studentInviteParams = studentParams.extend({ inviteId: z.string() })
 const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
   const appOrigin = app.env.appOrigin
 
+  /** Sends a mail and says where it went, as an invite's answer does (`mail`). */
+  async function deliver(mail: MailMessage, log: FastifyBaseLogger): Promise<InviteMailOutcome> {
+    return app.mailer.send(mail).then(
+      () => (app.mailer.outbox ? 'outbox' : 'sent'),
+      (err) => {
+        log.error({ err }, 'guardian mail failed')
+        return 'failed'
+      },
+    )
+  }
+  /** No mail was sent (a disabled account): told as the server would have sent it, so the answer does not tell. */
+  const quietOutcome = (): InviteMailOutcome => (app.mailer.outbox ? 'outbox' : 'sent')
+
   app.post(
     '/api/v1/students/:id/guardian-invites',
     {
@@ -47,11 +63,11 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser },
     },
     async (request, reply) => {
-      const outcome = await inviteGuardian(app.db, requireViewer(request), request.params.id, request.body)
+      const viewer = requireViewer(request)
+      const outcome = await inviteGuardian(app.db, viewer, request.params.id, request.body)
       const recordLink = `${appOrigin}/students/${request.params.id}`
       // Sent after the commit; a failed delivery loses nothing (the link can be copied or resent).
-      const send = (mail: Parameters<typeof app.mailer.send>[0]) =>
-        app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
+      const send = (mail: MailMessage) => deliver(mail, request.log)
       if (outcome.kind === 'linked') {
         if (outcome.notify)
           await send(guardianLinkedMail(outcome.guardian.email, outcome.studentName, recordLink))
@@ -59,13 +75,28 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { invite, studentName, acceptBy } = outcome
       const link = inviteLink(appOrigin, invite.id)
-      // Only the invited person learns whether their address had an account; the answer is the same.
-      if (!acceptBy) await send(inviteMail(invite.email!, link, invite, invite.expiresAt, { studentName }))
-      else if (!acceptBy.disabled) {
-        const { inviterName } = acceptBy
-        await send(guardianAcceptMail(invite.email!, link, { studentName, inviterName }, invite.expiresAt))
-      }
-      return reply.code(201).send({ invite: toInvite(invite), link })
+      // Only the invited person learns whether their address had an account; the answer is the same
+      // (a disabled account gets no mail, and the answer says the invite went to the outbox or out).
+      const invitedBy = viewer.name || null
+      const mail = !acceptBy
+        ? await send(
+            inviteMail(invite.email!, link, invite, invite.expiresAt, {
+              guardianOf: { studentName },
+              name: invite.name,
+              invitedBy,
+            }),
+          )
+        : acceptBy.disabled
+          ? quietOutcome()
+          : await send(
+              guardianAcceptMail(
+                invite.email!,
+                link,
+                { studentName, inviterName: acceptBy.inviterName },
+                invite.expiresAt,
+              ),
+            )
+      return reply.code(201).send({ invite: toInvite(invite), link, mail })
     },
   )
 
@@ -100,9 +131,9 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, inviteId } = request.params
       const row = await resendGuardianInvite(app.db, requireViewer(request), id, inviteId)
       const link = inviteLink(appOrigin, row.id)
-      const mail = await invitationMail(app.db, row, link)
-      if (mail) await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
-      return { invite: toInvite(row), link }
+      const message = await invitationMail(app.db, row, link)
+      const mail = message ? await deliver(message, request.log) : quietOutcome()
+      return { invite: toInvite(row), link, mail }
     },
   )
 

@@ -35,8 +35,8 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
   }
 
   /** Stored first: a failed delivery loses nothing, and the admin can copy the link or resend. */
-  async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger, name?: string): Promise<boolean> {
-    const mail = await invitationMail(app.db, row, inviteLink(appOrigin, row.id), name)
+  async function sendInviteMail(row: UserInviteRow, log: FastifyBaseLogger): Promise<boolean> {
+    const mail = await invitationMail(app.db, row, inviteLink(appOrigin, row.id))
     if (!mail) return true
     return app.mailer.send(mail).then(
       () => true,
@@ -48,12 +48,12 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
   }
 
   /** A few at a time: a large file neither floods the mail server nor waits for one at a time. */
-  async function sendInviteMails(invites: { row: UserInviteRow; name: string }[], log: FastifyBaseLogger) {
+  async function sendInviteMails(invites: { row: UserInviteRow }[], log: FastifyBaseLogger) {
     let failed = 0
     const queue = [...invites]
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        if (!(await sendInviteMail(next.row, log, next.name))) failed += 1
+        if (!(await sendInviteMail(next.row, log))) failed += 1
       }
     }
     await Promise.all(Array.from({ length: 4 }, worker))

@@ -77,10 +77,10 @@ export function useGuardianInviteAction(studentUuid: string) {
           body: {},
           schema: guardianInviteResultSchema,
         })
-        return result.invite?.expiresAt ?? null
+        return { expiresAt: result.invite?.expiresAt ?? null, mail: result.mail }
       }
       await apiFetch(invitePath(studentUuid, inviteUuid), { method: 'DELETE', schema: noContentSchema })
-      return null
+      return { expiresAt: null, mail: undefined }
     },
     onSettled: () =>
       Promise.all([

@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form'
 import {
   type Guardian,
   type GuardianInviteBody,
+  type GuardianInviteInput,
   guardianInviteBodySchema,
   RELATIONSHIP_MAX,
 } from '../../../../shared/guardians'
-import { INVITE_LIFETIME_DAYS } from '../../../../shared/invites'
+import type { InviteMailOutcome } from '../../../../shared/invites'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
@@ -19,6 +20,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { guardianInviteWords } from '../../../lib/invite-mail-outcome'
 import { canManageFamily, canOpenGuardianProfile, type RecordAccess } from '../../../lib/record-access'
 import { useInviteGuardian, useRemoveGuardian } from '../api/guardians'
 import { PendingGuardianInvites } from './pending-guardian-invites'
@@ -124,7 +126,9 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
   )
 }
 
-type Outcome = { kind: 'invited'; email: string; link: string } | { kind: 'linked'; name: string }
+type Outcome =
+  | { kind: 'invited'; email: string; link: string; mail: InviteMailOutcome | undefined }
+  | { kind: 'linked'; name: string }
 
 /**
  * Email and relationship; says that an invite went out (for an educator, always: an existing
@@ -134,7 +138,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
   const inviteGuardian = useInviteGuardian(student.uuid)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
-  const form = useForm<GuardianInviteBody>({
+  const form = useForm<GuardianInviteInput, unknown, GuardianInviteBody>({
     resolver: zodResolver(guardianInviteBodySchema),
     defaultValues: { email: '', relationship: '' },
   })
@@ -148,7 +152,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
       if (result.guardian) {
         setOutcome({ kind: 'linked', name: result.guardian.name || values.email })
       } else {
-        setOutcome({ kind: 'invited', email: values.email, link: result.link ?? '' })
+        setOutcome({ kind: 'invited', email: values.email, link: result.link ?? '', mail: result.mail })
       }
       form.reset()
     } catch (error) {
@@ -161,9 +165,8 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
       <h3 className="font-semibold">Invite a parent or guardian</h3>
       {outcome?.kind === 'invited' ? (
         <div className="flex flex-col gap-3">
-          <Alert tone="success" role="status">
-            Invite sent to {outcome.email}. They are linked once they accept it; the link works for{' '}
-            {INVITE_LIFETIME_DAYS} days, and you can also copy it and send it yourself.
+          <Alert tone={outcome.mail === 'failed' ? 'warning' : 'success'} role="status">
+            {guardianInviteWords(outcome.email, outcome.mail)}
           </Alert>
           {outcome.link ? <CopyLink url={outcome.link} context={`for ${outcome.email}`} showField /> : null}
         </div>

@@ -7,6 +7,7 @@ import { CopyLink } from '../../../components/ui/copy-link'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { guardianInviteToast } from '../../../lib/invite-mail-outcome'
 import { useGuardianInviteAction, useGuardianInvites } from '../api/guardians'
 
 /**
@@ -76,9 +77,9 @@ function InviteRow({ studentUuid, invite, onCancel }: InviteRowProps) {
     resend.mutate(
       { action: 'resend', inviteUuid: invite.uuid },
       {
-        onSuccess: (expiresAt) =>
+        onSuccess: ({ expiresAt, mail }) =>
           toast(
-            `Invite emailed again to ${invite.email}${expiresAt ? `; the link works until ${formatTimestamp(expiresAt)}` : ''}`,
+            `${guardianInviteToast(invite.email, mail, true)}${expiresAt ? `; the link works until ${formatTimestamp(expiresAt)}` : ''}`,
           ),
       },
     )

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { createInviteBodySchema, type SentInvite } from '../../../../shared/invites'
 import { type GrantableRole, ROLE_LABELS } from '../../../../shared/roles'
+import { NAME_MAX } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
@@ -9,23 +10,67 @@ import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
 import { inviteCreatedStatus, inviteCreatedToast } from '../invite-mail-words'
+import { GuardianInviteForm } from './guardian-invite-form'
 
 /** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
 const INVITE_ROLES: GrantableRole[] = ['admin', 'fao', 'educator', 'student']
 const NO_ROLES: Record<GrantableRole, boolean> = { admin: false, fao: false, educator: false, student: false }
 
-interface FieldErrors {
-  roles?: string
-  email?: string
-}
+type Field = 'name' | 'email' | 'roles'
+type FieldErrors = Partial<Record<Field, string>>
+const fieldOf = (path: unknown): Field => (path === 'email' || path === 'name' ? path : 'roles')
 
-/** "Invite someone": roles and an optional email, then the link to share. */
+type Kind = 'roles' | 'guardian'
+const KINDS: { kind: Kind; label: string; help: string }[] = [
+  { kind: 'roles', label: 'Staff or a student', help: 'Admin, FAO, Educator or Student roles.' },
+  {
+    kind: 'guardian',
+    label: 'A parent or guardian',
+    help: 'Linked to one student: they read that record as the student does.',
+  },
+]
+
+/**
+ * "Invite someone": first who (staff or a student, or a student's parent or guardian), then the
+ * invitee's name, email and roles (or student and relationship), then the link to share.
+ */
 export function InviteForm() {
   const id = useId()
+  const [kind, setKind] = useState<Kind>('roles')
+  return (
+    <div className="flex flex-col gap-5">
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 font-medium">Who are you inviting?</legend>
+        {KINDS.map((entry) => (
+          <label key={entry.kind} className="flex min-h-11 items-start gap-3 py-1">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+              checked={kind === entry.kind}
+              onChange={() => setKind(entry.kind)}
+            />
+            <span>
+              <span className="font-medium">{entry.label}</span>
+              <span className="block text-sm text-ink-muted">{entry.help}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'roles' ? <RoleInviteForm /> : <GuardianInviteForm />}
+    </div>
+  )
+}
+
+/** A general invite: the name (optional), an optional email and the roles. */
+function RoleInviteForm() {
+  const id = useId()
   const firstRoleRef = useRef<HTMLInputElement>(null)
+  const nameRef = useRef<HTMLInputElement>(null)
   const emailRef = useRef<HTMLInputElement>(null)
   const createInvite = useCreateInvite()
   const [roles, setRoles] = useState(NO_ROLES)
+  const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -33,20 +78,18 @@ export function InviteForm() {
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found)
-    if (found.roles) firstRoleRef.current?.focus()
+    if (found.name) nameRef.current?.focus()
     else if (found.email) emailRef.current?.focus()
+    else if (found.roles) firstRoleRef.current?.focus()
   }
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setFormError(null)
-    const parsed = createInviteBodySchema.safeParse({ ...roles, email: email.trim() })
+    const parsed = createInviteBodySchema.safeParse({ ...roles, name, email: email.trim() })
     if (!parsed.success) {
       const found: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'email' ? 'email' : 'roles'
-        found[field] ??= issue.message
-      }
+      for (const issue of parsed.error.issues) found[fieldOf(issue.path[0])] ??= issue.message
       showErrors(found)
       return
     }
@@ -55,12 +98,13 @@ export function InviteForm() {
       const invite = await createInvite.mutateAsync(parsed.data)
       setCreated(invite)
       setRoles(NO_ROLES)
+      setName('')
       setEmail('')
       toast(inviteCreatedToast(invite))
     } catch (error) {
       const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
       const found: FieldErrors = {}
-      for (const problem of problems) found[problem.path === 'email' ? 'email' : 'roles'] ??= problem.message
+      for (const problem of problems) found[fieldOf(problem.path)] ??= problem.message
       if (problems.length > 0) showErrors(found)
       else setFormError(errorMessage(error))
     }
@@ -70,6 +114,47 @@ export function InviteForm() {
     <div className="flex flex-col gap-5">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {formError ? <Alert tone="danger">Could not create the invite: {formError}</Alert> : null}
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-name`} className="font-medium">
+            Name <span className="font-normal text-ink-muted">(optional)</span>
+          </label>
+          <input
+            ref={nameRef}
+            id={`${id}-name`}
+            className="field-input"
+            autoComplete="off"
+            maxLength={NAME_MAX}
+            value={name}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={`${id}-name-help${errors.name ? ` ${id}-name-error` : ''}`}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <p id={`${id}-name-help`} className="text-sm text-ink-muted">
+            The invite list shows it and the email greets them by it; they confirm it when they sign up.
+          </p>
+          {errors.name ? <FieldError id={`${id}-name-error`} message={errors.name} /> : null}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-email`} className="font-medium">
+            Email <span className="font-normal text-ink-muted">(optional)</span>
+          </label>
+          <input
+            ref={emailRef}
+            id={`${id}-email`}
+            type="email"
+            className="field-input"
+            autoComplete="off"
+            value={email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={`${id}-email-help${errors.email ? ` ${id}-email-error` : ''}`}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <p id={`${id}-email-help`} className="text-sm text-ink-muted">
+            With an email, we send the link there and only that address can use it. Without one, anyone with
+            the link can.
+          </p>
+          {errors.email ? <FieldError id={`${id}-email-error`} message={errors.email} /> : null}
+        </div>
         <fieldset
           className="flex flex-col gap-1"
           aria-describedby={errors.roles ? `${id}-roles-error` : undefined}
@@ -92,27 +177,6 @@ export function InviteForm() {
           </div>
           {errors.roles ? <FieldError id={`${id}-roles-error`} message={errors.roles} /> : null}
         </fieldset>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-email`} className="font-medium">
-            Email <span className="font-normal text-ink-muted">(optional)</span>
-          </label>
-          <input
-            ref={emailRef}
-            id={`${id}-email`}
-            type="email"
-            className="field-input"
-            autoComplete="off"
-            value={email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={`${id}-email-help${errors.email ? ` ${id}-email-error` : ''}`}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <p id={`${id}-email-help`} className="text-sm text-ink-muted">
-            With an email, we send the link there and only that address can use it. Without one, anyone with
-            the link can.
-          </p>
-          {errors.email ? <FieldError id={`${id}-email-error`} message={errors.email} /> : null}
-        </div>
         <div>
           <button
             type="submit"

@@ -24,7 +24,7 @@ const STATUSES: { status: Status; label: string; empty: string }[] = [
   {
     status: 'available',
     label: 'Available',
-    empty: 'No open invites. Create one above to bring someone in.',
+    empty: 'No open invites. Use “Invite someone” at the top of the page to bring someone in.',
   },
   {
     status: 'used',
@@ -49,9 +49,15 @@ const sortKey = (invite: AdminInvite) =>
 const forWhom = (invite: AdminInvite) =>
   invite.email || (invite.bootstrap ? 'First-admin setup link' : 'Anyone with the link')
 
-/** How an invite is named in a confirmation or a button: by its email, or by its roles. */
-const inviteName = (invite: AdminInvite) =>
-  invite.email ? `the invite for ${invite.email}` : `the ${inviteRoleLabels(invite).join(', ')} invite link`
+/** Who an invite is for, in words: their name and email, either one, or its roles. */
+const inviteeWords = (invite: AdminInvite) =>
+  invite.name && invite.email ? `${invite.name} (${invite.email})` : invite.name || invite.email
+
+/** How an invite is named in a confirmation or a button: by its invitee, or by its roles. */
+const inviteName = (invite: AdminInvite) => {
+  const who = inviteeWords(invite)
+  return who ? `the invite for ${who}` : `the ${inviteRoleLabels(invite).join(', ')} invite link`
+}
 
 /** Every invite by status: copy, resend or renew, delete (`GET /v1/user-invites`). */
 export function InviteList({
@@ -145,9 +151,8 @@ export function InviteList({
 
 function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => void }) {
   const resend = useResendInvite()
-  const context = invite.email
-    ? `for ${invite.email}`
-    : `for the ${inviteRoleLabels(invite).join(', ')} invite`
+  const who = inviteeWords(invite)
+  const context = who ? `for ${who}` : `for the ${inviteRoleLabels(invite).join(', ')} invite`
   const renewLabel = invite.email ? 'Resend' : 'Renew'
   const renew = () =>
     resend.mutate(invite.uuid, {
@@ -157,9 +162,18 @@ function InviteRow({ invite, onDelete }: { invite: AdminInvite; onDelete: () => 
   return (
     <tr>
       <th scope="row" className="cell-wide font-semibold">
-        <span className={invite.email ? '[overflow-wrap:anywhere]' : 'font-normal italic'}>
-          {forWhom(invite)}
-        </span>
+        {invite.name ? (
+          <span className="flex flex-col">
+            <span className="[overflow-wrap:anywhere]">{invite.name}</span>
+            <span className="text-sm font-normal text-ink-muted [overflow-wrap:anywhere]">
+              {forWhom(invite)}
+            </span>
+          </span>
+        ) : (
+          <span className={invite.email ? '[overflow-wrap:anywhere]' : 'font-normal italic'}>
+            {forWhom(invite)}
+          </span>
+        )}
       </th>
       <td data-label="Roles">
         {invite.guardianOf ? (

@@ -98,6 +98,7 @@ function ConfirmByEmail({
   const [typed, setTyped] = useState('')
   const [error, setError] = useState<string | null>(null)
   const label = personLabel(user)
+  const children = user.guardianOf ?? []
   const matches = typed.trim().toLowerCase() === user.email.toLowerCase()
   const pending = deleteUser.isPending
 
@@ -120,8 +121,18 @@ function ConfirmByEmail({
         <p>
           {student
             ? 'Their account and their whole record go for good: scores, targets, documents, session notes, tasks, the college list, their team and their family links.'
-            : 'Their account goes for good: sessions, profiles, team places and family links.'}
+            : children.length > 0 && !user.profileEducator && !user.profileFao && !user.profileAdmin
+              ? 'Their account goes for good, with its sign-in sessions and settings.'
+              : 'Their account goes for good: sessions, profiles, team places and family links.'}
         </p>
+        {children.length > 0 ? (
+          <p>
+            As a guardian, they are linked to {childNames(children)}: those links go with the account, and
+            they no longer see {children.length === 1 ? 'that record' : 'those records'}.{' '}
+            {children.length === 1 ? 'The student and their record' : 'The students and their records'} stay
+            as they are.
+          </p>
+        ) : null}
         <p className="text-ink-muted">
           Documents, notes and tasks they wrote on other records stay, shown as by “Deleted user”. The
           activity log keeps its events with their name and email replaced by “Deleted user”. This cannot be
@@ -163,4 +174,10 @@ function ConfirmByEmail({
       </div>
     </form>
   )
+}
+
+/** Each student with the relationship, as a list in words: "A (Mother)", "A (Mother) and B (Mother)". */
+function childNames(students: NonNullable<AdminUser['guardianOf']>) {
+  const names = students.map((student) => `${student.name || 'an unnamed student'} (${student.relationship})`)
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }

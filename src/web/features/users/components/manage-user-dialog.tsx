@@ -4,6 +4,7 @@ import type { AdminUser, UpdateUserBody } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { accountStateOf, changeBody, lockedControls, personLabel } from '../account-changes'
+import { GuardianOf } from './guardian-of'
 
 interface ManageUserDialogProps {
   user: AdminUser | null
@@ -77,6 +78,16 @@ function ManageUserForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="-mt-2 text-ink-muted break-all">{user.email}</p>
+      {user.profileGuardian ? (
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold">Family</p>
+          <GuardianOf students={user.guardianOf ?? []} className="" />
+          <p className="text-sm text-ink-muted">
+            They read {(user.guardianOf ?? []).length === 1 ? 'this record' : 'these records'} as the student
+            does. Links are added and removed on the student’s record, under Family.
+          </p>
+        </div>
+      ) : null}
       <fieldset className="flex flex-col gap-1">
         <legend className="mb-1 font-semibold">Roles</legend>
         {ROLE_ORDER.map((role) => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId, useState } from 'react'
-import { ROLE_LABELS, ROLES, type Role } from '../../../../shared/roles'
+import { ROLE_LABELS, ROLES, type Role, rolesOf } from '../../../../shared/roles'
 import type { AdminUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { LoadMore } from '../../../components/ui/load-more'
@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 import { personLabel } from '../account-changes'
 import { usersQueryOptions } from '../api/get-users'
+import { GuardianOf } from './guardian-of'
 
 interface UserListProps {
   /** Off until the page's own screen data has loaded (docs/product.md#screens-and-navigation: the screen first). */
@@ -162,8 +163,13 @@ function UserTable({ users, actions }: { users: AdminUser[]; actions: UserListPr
               <span className="min-w-0 text-right [overflow-wrap:anywhere] sm:text-left">{user.email}</span>
             </td>
             <td data-label="Roles">
-              {user.profileAdmin || user.profileEducator || user.profileFao || user.profileStudent ? (
-                <RoleBadges user={user} label={`Roles of ${personLabel(user)}`} />
+              {rolesOf(user).length > 0 ? (
+                <div className="flex min-w-0 flex-col items-end gap-1.5 sm:items-start">
+                  <RoleBadges user={user} label={`Roles of ${personLabel(user)}`} />
+                  {user.guardianOf ? (
+                    <GuardianOf students={user.guardianOf} className="text-right text-sm sm:text-left" />
+                  ) : null}
+                </div>
               ) : (
                 <span className="text-ink-muted">No role</span>
               )}

@@ -33,7 +33,7 @@ export function UserManager({ viewerUuid, enabled, fallbackFocusId }: UserManage
     <>
       <UserList
         enabled={enabled}
-        emptyHint="Create an invite below: people join by following its link."
+        emptyHint="Use “Invite someone” above: people join by following its link."
         actions={(user) => (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(user)}>
             Manage<span className="sr-only"> {personLabel(user)}</span>
