@@ -1,9 +1,15 @@
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/cli/demo'
+import { todayIn } from '../../src/shared/tasks'
 import { createUser } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 let t: TestApp | undefined
+const demoFiles = (app: TestApp) => ({
+  store: app.app.files,
+  incomingDir: path.join(app.dataDir, 'incoming'),
+})
 afterEach(async () => {
   await t?.close()
   t = undefined
@@ -12,7 +18,7 @@ afterEach(async () => {
 describe('the demo seed', () => {
   it('loads the demo people once, is safe to re-run, and their logins work', async () => {
     t = await createTestApp()
-    const logins = await seedDemo(t.db, 'development')
+    const logins = await seedDemo(t.db, 'development', demoFiles(t))
     expect(logins.map((l) => l.roles).sort()).toEqual([
       'admin',
       'educator',
@@ -24,7 +30,7 @@ describe('the demo seed', () => {
       'student',
       'student',
     ])
-    expect(await seedDemo(t.db, 'development')).toEqual(logins)
+    expect(await seedDemo(t.db, 'development', demoFiles(t))).toEqual(logins)
     const cookie = await t.login('maya.chen@example.com', DEMO_PASSWORD)
     const me = (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie })).json()
     expect(me.profileStudent.satScoresHistorical.length).toBeGreaterThan(0)
@@ -34,11 +40,36 @@ describe('the demo seed', () => {
     const maya = record.satScoresHistorical as Array<{ source: string; addedBy: { name: string } | null }>
     expect(maya.map((score) => score.addedBy?.name)).toEqual(['Priya Raman', 'Priya Raman', 'Maya Chen'])
     expect(maya.map((score) => score.source)).toEqual(['diagnostic', 'official', 'official'])
-    // Maya sees her documents, pinned first, without the tutor's hidden notes.
-    expect(record.documents[0]).toMatchObject({ name: 'Study plan: spring SAT', pinned: true })
+    // Maya sees her documents, the uploaded study plan pinned first, without the tutor's hidden notes.
+    const plan = record.documents[0]
+    expect(plan).toMatchObject({
+      name: 'SAT study plan',
+      pinned: true,
+      url: expect.stringMatching(/\/file$/),
+    })
     expect(record.documents.map((d: { name: string }) => d.name)).not.toContain(
       'Tutor notes: pacing on Math module 2',
     )
+    const file = await t.request({ method: 'GET', url: plan.url, cookie })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toMatch(/^application\/pdf/)
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    // Dates follow the seeding day: deadlines soon (one this week), tasks overdue, due and done.
+    const today = todayIn('America/New_York')
+    const inDays = (date: string) => Math.round((Date.parse(date) - Date.parse(today)) / 86_400_000)
+    const colleges = (
+      await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/colleges`, cookie })
+    ).json().colleges as Array<{ deadline: string | null; aidOffered: number | null }>
+    const soon = colleges.filter((c) => c.deadline && inDays(c.deadline) >= 0 && inDays(c.deadline) <= 14)
+    expect(soon.length).toBeGreaterThanOrEqual(2)
+    expect(soon.some((c) => inDays(c.deadline!) <= 6)).toBe(true)
+    expect(colleges.some((c) => c.aidOffered === null)).toBe(true)
+    const tasks = (
+      await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/tasks`, cookie })
+    ).json().tasks as Array<{ status: string; dueDate: string | null }>
+    expect(tasks.filter((task) => task.status === 'open' && inDays(task.dueDate!) < 0)).toHaveLength(1)
+    expect(tasks.filter((task) => task.status === 'done')).toHaveLength(1)
+    expect(tasks.some((task) => task.status === 'open' && inDays(task.dueDate!) <= 7)).toBe(true)
     // Laura, Maya's mother, sees Maya's card with the newest shared note, and no internal note.
     const laura = await t.login('laura.chen@example.com', DEMO_PASSWORD)
     const family = (
@@ -47,11 +78,34 @@ describe('the demo seed', () => {
     expect(family.guardianOf.map((card: { student: { name: string } }) => card.student.name)).toEqual([
       'Maya Chen',
     ])
-    expect(family.guardianOf[0].newestSharedNote.body).toMatch(/^Essay session/)
+    expect(family.guardianOf[0].newestSharedNote.body).toMatch(/^Practice test 6/)
     const notes = (
       await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/notes`, cookie: laura })
     ).json()
-    expect(notes.notes.map((n: { visibility: string }) => n.visibility)).toEqual(['shared', 'shared'])
+    expect(notes.notes.map((n: { visibility: string }) => n.visibility)).toEqual([
+      'shared',
+      'shared',
+      'shared',
+    ])
+    // The admin sees invites waiting, every score's author, and this week's changes in the history.
+    const admin = await t.login('admin@example.com', DEMO_PASSWORD)
+    const invites = (await t.request({ method: 'GET', url: '/api/v1/user-invites', cookie: admin })).json()
+    expect(JSON.stringify(invites)).toContain('hannah.kim@example.com')
+    expect(JSON.stringify(invites)).toContain('min.park@example.com')
+    const students = (await t.request({ method: 'GET', url: '/api/v1/students', cookie: admin })).json()
+    expect(students.students).toHaveLength(4)
+    for (const student of students.students as Array<{ uuid: string }>) {
+      const full = (
+        await t.request({ method: 'GET', url: `/api/v1/students/${student.uuid}`, cookie: admin })
+      ).json()
+      for (const score of [...full.satScoresHistorical, ...full.actScoresHistorical]) {
+        expect(score.addedBy?.name).toBeTruthy()
+      }
+    }
+    const history = (
+      await t.request({ method: 'GET', url: `/api/v1/audit-events?studentId=${me.uuid}`, cookie: admin })
+    ).json()
+    expect(history.events.map((e: { action: string }) => e.action)).toContain('college.updated')
     const priya = await t.login('priya.raman@example.com', DEMO_PASSWORD)
     const mine = (
       await t.request({ method: 'GET', url: '/api/v1/educators/me/students', cookie: priya })
@@ -65,8 +119,8 @@ describe('the demo seed', () => {
 
   it('refuses in production and on a database with real users', async () => {
     t = await createTestApp()
-    await expect(seedDemo(t.db, 'production')).rejects.toThrow(/NODE_ENV=production/)
+    await expect(seedDemo(t.db, 'production', demoFiles(t))).rejects.toThrow(/NODE_ENV=production/)
     await createUser(t.db, { roles: ['admin'], email: 'owner@example.com' })
-    await expect(seedDemo(t.db, 'development')).rejects.toThrow(/real users.*another DATA_DIR/)
+    await expect(seedDemo(t.db, 'development', demoFiles(t))).rejects.toThrow(/real users.*another DATA_DIR/)
   })
 })
