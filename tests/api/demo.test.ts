@@ -38,8 +38,13 @@ describe('the demo seed', () => {
     expect(record.team.length).toBe(3)
     // Every demo score names who added it; the first is labelled as the diagnostic it was.
     const maya = record.satScoresHistorical as Array<{ source: string; addedBy: { name: string } | null }>
-    expect(maya.map((score) => score.addedBy?.name)).toEqual(['Priya Raman', 'Priya Raman', 'Maya Chen'])
-    expect(maya.map((score) => score.source)).toEqual(['diagnostic', 'official', 'official'])
+    expect(maya.map((score) => score.addedBy?.name)).toEqual([
+      'Priya Raman',
+      'Priya Raman',
+      'Maya Chen',
+      'Priya Raman',
+    ])
+    expect(maya.map((score) => score.source)).toEqual(['diagnostic', 'official', 'official', 'practice'])
     // Maya sees her documents, the uploaded study plan pinned first, without the tutor's hidden notes.
     const plan = record.documents[0]
     expect(plan).toMatchObject({
@@ -105,7 +110,10 @@ describe('the demo seed', () => {
     const history = (
       await t.request({ method: 'GET', url: `/api/v1/audit-events?studentId=${me.uuid}`, cookie: admin })
     ).json()
-    expect(history.events.map((e: { action: string }) => e.action)).toContain('college.updated')
+    const events = history.events as Array<{ action: string; createdAt: string }>
+    expect(events.map((e) => e.action)).toContain('college.updated')
+    // Dated back step by step, so the history reads in the order things happened, not all at once.
+    expect(new Set(events.map((e) => e.createdAt)).size).toBeGreaterThan(5)
     const priya = await t.login('priya.raman@example.com', DEMO_PASSWORD)
     const mine = (
       await t.request({ method: 'GET', url: '/api/v1/educators/me/students', cookie: priya })

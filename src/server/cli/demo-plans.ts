@@ -12,13 +12,15 @@ export interface DemoContext {
   day: (offset: number) => string
   id: (key: string) => string
   viewers: Record<string, Viewer>
+  /** Dates the audit events written since the last call `hoursAgo` hours back, so the history reads in order. */
+  redate: (hoursAgo: number) => Promise<void>
 }
 
 /**
  * The plans: college lists, tasks and invites waiting, made through the product's modules (each
  * with its audit event), as the people on each team would make them this week.
  */
-export async function seedDemoPlans({ tx, day, id, viewers }: DemoContext): Promise<void> {
+export async function seedDemoPlans({ tx, day, id, viewers, redate }: DemoContext): Promise<void> {
   // College lists: rounds, deadlines from last month to next (one this week, some within 14 days),
   // and aid figures the FAO enters on the teams she is on; some entries still lack them.
   const college = async (
@@ -41,11 +43,9 @@ export async function seedDemoPlans({ tx, day, id, viewers }: DemoContext): Prom
       status,
       notes: notes ?? null,
     })
-    if (!aid) return
-    await updateCollege(tx, viewers.fao!, id(student), added.uuid, { costOfAttendance: aid.cost })
-    if (aid.offered !== undefined)
-      await updateCollege(tx, viewers.fao!, id(student), added.uuid, { aidOffered: aid.offered })
+    if (aid) aidLater.push({ student, uuid: added.uuid, ...aid })
   }
+  const aidLater: Array<{ student: string; uuid: string; cost: number; offered?: number }> = []
   const tufts = {
     name: 'Tufts University',
     round: 'ED',
@@ -71,6 +71,17 @@ export async function seedDemoPlans({ tx, day, id, viewers }: DemoContext): Prom
   await college('ethan', 'ethan', { name: 'University of Washington', round: 'RD', due: 8 }, 'applying')
   await college('jordan', 'priya', { name: 'Indiana University', round: 'EA', due: -26 }, 'submitted')
   await college('jordan', 'jordan', { name: 'Miami University', round: 'Rolling', due: null }, 'researching')
+
+  await redate(6 * 24)
+  // The FAO's figures, cost first and the offer once its letter came.
+  for (const { student, uuid, cost } of aidLater)
+    await updateCollege(tx, viewers.fao!, id(student), uuid, { costOfAttendance: cost })
+  await redate(3 * 24)
+  for (const { student, uuid, offered } of aidLater) {
+    if (offered !== undefined)
+      await updateCollege(tx, viewers.fao!, id(student), uuid, { aidOffered: offered })
+  }
+  await redate(26)
 
   // Tasks: one overdue, some due soon, one done.
   const task = (
@@ -98,12 +109,15 @@ export async function seedDemoPlans({ tx, day, id, viewers }: DemoContext): Prom
   )
   await task('maya', 'daniel', 'Compare the Michigan and Tufts aid offers', 6, 'fao')
   const letter = await task('maya', 'maya', 'Ask Ms. Alvarez for the counselor letter', -5)
-  await updateTask(tx, viewers.maya!, id('maya'), letter.uuid, { status: 'done' })
   await task('jordan', 'priya', 'ACT science passages 6 to 10', 5)
   await task('jordan', 'priya', "Go over Jordan's science drills", 1, 'priya')
   await task('sofia', 'daniel', 'Draft the UT Austin short answers', 9)
   await task('ethan', 'priya', 'Practice SAT 5 in Bluebook, timed', 4)
   await task('ethan', 'daniel', 'Finish the University of Washington personal statement', 7)
+
+  await redate(4 * 24)
+  await updateTask(tx, viewers.maya!, id('maya'), letter.uuid, { status: 'done' })
+  await redate(5)
 
   // Invites waiting: Ethan's father (from Ethan's page) and a new educator (from Manage Users).
   await inviteGuardian(tx, viewers.daniel!, id('ethan'), {
@@ -115,4 +129,5 @@ export async function seedDemoPlans({ tx, day, id, viewers }: DemoContext): Prom
     { email: 'hannah.kim@example.com', student: false, educator: true, fao: false, admin: false },
     id('admin'),
   )
+  await redate(1)
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { todayIn } from '../../shared/tasks'
 import { loadViewer, type Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
@@ -11,7 +12,7 @@ import type { SeededUser } from '../db/seed/users'
 import type { FileStore } from '../files/store'
 import { createNote } from '../modules/notes/notes'
 import { writeNewDocument } from '../modules/students/documents'
-import { setTargets } from '../modules/students/scores'
+import { addScore, setTargets } from '../modules/students/scores'
 import { textPdf } from './demo-pdf'
 import { type DemoContext, seedDemoPlans } from './demo-plans'
 
@@ -40,7 +41,14 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
   const id = (key: string) => made[key]!.id
   const viewers: Record<string, Viewer> = {}
   for (const key of Object.keys(made)) viewers[key] = (await loadViewer(tx, id(key)))!
-  const ctx: DemoContext = { tx, day, id, viewers }
+  // Every audit event of one transaction has its start time: each step dates its own events back.
+  const redate = async (hoursAgo: number) => {
+    await tx.execute(
+      sql`update audit_events set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
+      where created_at = now()`,
+    )
+  }
+  const ctx: DemoContext = { tx, day, id, viewers, redate }
 
   // Scores: every entry names who added it, as entries made in the product do.
   await tx.insert(satScores).values([
@@ -104,6 +112,7 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
     ['ethan', 'priya', { sat: 1350 }],
   ]
   for (const [student, setBy, target] of targets) await setTargets(tx, viewers[setBy]!, id(student), target)
+  await redate(9 * 24)
 
   // Documents: links, one hidden from the student, and a pinned PDF uploaded through the file store.
   const doc = (student: string, creator: string, name: string, link: string, ago: number, flags = {}) =>
@@ -122,6 +131,7 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
   await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist', 60)
   await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list', 45)
   await uploadStudyPlan(tx, files, viewers.priya!, id('maya'))
+  await redate(3)
 
   // Family: Maya's mother, who reads Maya's shared notes.
   await insertGuardianLink(tx, id('maya'), id('laura'), 'Mother')
@@ -181,12 +191,21 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
     visibility: 'shared',
     body: 'Practice test 6: **1450**, her best yet. Module 2 finished with three minutes to spare.\n\nBefore the test: one more timed set, and an early night the day before.',
   })
+  await addScore(tx, viewers.priya!, id('maya'), 'sat', {
+    date: day(-2),
+    english: 720,
+    math: 730,
+    source: 'practice',
+    note: 'Practice test 6 in Bluebook',
+  })
+  await redate(44)
   await createNote(tx, viewers.fao!, id('sofia'), {
     date: day(-1),
     durationMinutes: 30,
     visibility: 'internal',
     body: 'CSS Profile is in. The Rice award letter lists a $4,000 outside scholarship twice; ask the aid office to correct it before comparing offers.',
   })
+  await redate(20)
 
   await seedDemoPlans(ctx)
 }
