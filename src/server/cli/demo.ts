@@ -5,7 +5,7 @@ import { insertUser, type UserSeed } from '../db/seed/users'
 import { type DemoFiles, type DemoPeople, seedDemoRecords } from './demo-records'
 
 /**
- * `npm run start:demo`: demo people and records (README, Demo data). Safe to re-run; refuses on
+ * `npm run start:demo`: demo people and records (README, Try it). Safe to re-run; refuses on
  * a database with real users and in production.
  */
 export const DEMO_DOMAIN = '@example.com'
