@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/cli/demo'
@@ -123,6 +124,20 @@ describe('the demo seed', () => {
       'Jordan Brooks',
       'Maya Chen',
     ])
+  })
+
+  it('keeps starting once someone signed up on a demo invite, and every README login works', async () => {
+    t = await createTestApp()
+    const logins = await seedDemo(t.db, 'development', demoFiles(t))
+    // Someone tries the product: they sign up on the invite waiting for a new educator.
+    await createUser(t.db, { roles: ['educator'], email: 'hannah.kim@example.com' })
+    expect(await seedDemo(t.db, 'development', demoFiles(t))).toEqual(logins)
+    const readme = readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8')
+    const tryIt = readme.slice(readme.indexOf('## Try it'), readme.indexOf('### What the demo holds'))
+    const listed = [...tryIt.matchAll(/[a-z.]+@example\.com/g)].map((match) => match[0])
+    expect(new Set(listed)).toEqual(new Set(logins.map((login) => login.email)))
+    expect(tryIt).toContain(DEMO_PASSWORD)
+    for (const email of listed) await t.login(email, DEMO_PASSWORD)
   })
 
   it('refuses in production and on a database with real users', async () => {

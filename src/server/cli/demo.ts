@@ -1,4 +1,4 @@
-import { notInArray } from 'drizzle-orm'
+import { inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { teamMembers, users } from '../db/schema'
 import { insertUser, type UserSeed } from '../db/seed/users'
@@ -51,7 +51,12 @@ export async function seedDemo(
     throw new DemoRefusedError('Refusing to load demo data with NODE_ENV=production.')
   }
   const demoEmails = PEOPLE.map((p) => p.email)
-  // Anyone who is not one of the demo people is a real user, whatever their address.
+  const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
+  // Already seeded: nothing is written, also once someone has signed up on one of the demo's
+  // invites (trying the product), so the demo keeps starting.
+  const present = await db.select({ email: users.email }).from(users).where(inArray(users.email, demoEmails))
+  if (present.length === PEOPLE.length) return logins
+  // Before writing: anyone who is not one of the demo people is a real user, whatever their address.
   const [real] = await db
     .select({ email: users.email })
     .from(users)
@@ -61,9 +66,6 @@ export async function seedDemo(
     throw new DemoRefusedError(
       `Refusing to load demo data: this database has real users (${real.email}). ${OWN_DATA_DIR}`,
     )
-  const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
-  const present = await db.select({ email: users.email }).from(users)
-  if (present.length === PEOPLE.length) return logins // already seeded
   if (present.length > 0) {
     throw new DemoRefusedError(
       `Refusing to load demo data: some demo people exist but not all. ${OWN_DATA_DIR}`,
