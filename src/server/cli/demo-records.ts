@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import type { TargetsInput } from '../../shared/scores'
 import { todayIn } from '../../shared/tasks'
 import { loadViewer, type Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
@@ -104,8 +105,10 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
       act('jordan', -400, [27, 28, 26, 25], 'priya'),
       act('sofia', -290, [31, 27, 32, 29], 'sofia'),
     ])
-  // Targets: the scores each student is coached toward.
-  const targets: Array<[student: string, setBy: string, target: { sat?: number; act?: number }]> = [
+  // Targets: the scores each student is coached toward, each written as the body a coach sends
+  // (`TargetsInput`), so whatever a target may also carry is added beside its score here, with
+  // `day()` for any date.
+  const targets: Array<[student: string, setBy: string, target: TargetsInput]> = [
     ['maya', 'priya', { sat: 1480 }],
     ['jordan', 'priya', { act: 30 }],
     ['sofia', 'daniel', { act: 32 }],
