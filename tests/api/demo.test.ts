@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/cli/demo'
+import { textPdf } from '../../src/server/cli/demo-pdf'
+import { detectDocumentFileType } from '../../src/server/files/detect-type'
 import { todayIn } from '../../src/shared/tasks'
 import { createUser } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
@@ -17,7 +20,7 @@ afterEach(async () => {
 })
 
 describe('the demo seed', () => {
-  it('loads the demo people once, is safe to re-run, and their logins work', async () => {
+  it('loads the demo people once, is safe to re-run (also after a sign-up on its invite), and every README login works', async () => {
     t = await createTestApp()
     const logins = await seedDemo(t.db, 'development', demoFiles(t))
     expect(logins.map((l) => l.roles).sort()).toEqual([
@@ -124,20 +127,31 @@ describe('the demo seed', () => {
       'Jordan Brooks',
       'Maya Chen',
     ])
-  })
-
-  it('keeps starting once someone signed up on a demo invite, and every README login works', async () => {
-    t = await createTestApp()
-    const logins = await seedDemo(t.db, 'development', demoFiles(t))
-    // Someone tries the product: they sign up on the invite waiting for a new educator.
-    await createUser(t.db, { roles: ['educator'], email: 'hannah.kim@example.com' })
-    expect(await seedDemo(t.db, 'development', demoFiles(t))).toEqual(logins)
+    // Every login the README lists works.
     const readme = readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8')
     const tryIt = readme.slice(readme.indexOf('## Try it'), readme.indexOf('### What the demo holds'))
     const listed = [...tryIt.matchAll(/[a-z.]+@example\.com/g)].map((match) => match[0])
     expect(new Set(listed)).toEqual(new Set(logins.map((login) => login.email)))
     expect(tryIt).toContain(DEMO_PASSWORD)
     for (const email of listed) await t.login(email, DEMO_PASSWORD)
+    // Someone tries the product, signing up on the invite waiting for a new educator: the demo
+    // still starts, and adds nothing.
+    await createUser(t.db, { roles: ['educator'], email: 'hannah.kim@example.com' })
+    expect(await seedDemo(t.db, 'development', demoFiles(t))).toEqual(logins)
+  })
+
+  it("makes a PDF the upload's own type check accepts, escaping what PDF strings reserve", async () => {
+    const pdf = textPdf('Plan (draft)', ['Back\\slash and (parentheses)', 'Café: non-ASCII is left out'])
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'demo-pdf-')), 'plan.pdf')
+    writeFileSync(file, pdf)
+    expect(await detectDocumentFileType(file)).toEqual({ type: 'application/pdf' })
+    const text = pdf.toString('latin1')
+    expect(text).toContain('(Plan \\(draft\\)) Tj')
+    expect(text).toContain('(Caf: non-ASCII is left out) Tj')
+    // The cross-reference table points at each object where it starts.
+    const offsets = [...text.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]))
+    for (const [index, offset] of offsets.entries())
+      expect(text.slice(offset)).toMatch(new RegExp(`^${index + 1} 0 obj`))
   })
 
   it('refuses in production and on a database with real users', async () => {

@@ -30,7 +30,13 @@ export type DemoPeople = Record<string, SeededUser>
  * straight to the tables (dated in the past, as if made then), and this week's work made through
  * the product's own modules, so it carries its audit events and shows in each record's history.
  */
-export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles): Promise<void> {
+export async function seedDemoRecords(
+  tx: Tx,
+  made: DemoPeople,
+  files: DemoFiles,
+  /** The file keys this put in the store: the caller removes them if the transaction fails. */
+  stored: string[],
+): Promise<void> {
   // Demo people keep the default time zone: "today" is theirs.
   const today = todayIn('America/New_York')
   const day = (offset: number) => {
@@ -133,7 +139,7 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
   await doc('sofia', 'daniel', 'Personal statement outline', 'sofia/outline', 90)
   await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist', 60)
   await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list', 45)
-  await uploadStudyPlan(tx, files, viewers.priya!, id('maya'))
+  stored.push(await uploadStudyPlan(tx, files, viewers.priya!, id('maya')))
   await redate(3)
 
   // Family: Maya's mother, who reads Maya's shared notes.
@@ -213,8 +219,8 @@ export async function seedDemoRecords(tx: Tx, made: DemoPeople, files: DemoFiles
   await seedDemoPlans(ctx)
 }
 
-/** Maya's study plan: a real PDF stored as an upload is, pinned to the top of her documents. */
-async function uploadStudyPlan(tx: Tx, files: DemoFiles, priya: Viewer, studentId: string) {
+/** Maya's study plan: a real PDF stored as an upload is, pinned to the top of her documents; its key. */
+async function uploadStudyPlan(tx: Tx, files: DemoFiles, priya: Viewer, studentId: string): Promise<string> {
   const pdf = textPdf('SAT study plan: Maya Chen', [
     'Goal: 1480 (Reading and Writing 720, Math 760).',
     'Weekly: two timed Math module 2 sets, one Reading and Writing set.',
@@ -237,4 +243,5 @@ async function uploadStudyPlan(tx: Tx, files: DemoFiles, priya: Viewer, studentI
     fileType: 'application/pdf',
     fileSize: pdf.length,
   })
+  return key
 }

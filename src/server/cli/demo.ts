@@ -72,19 +72,26 @@ export async function seedDemo(
     )
   }
 
-  await db.transaction(async (tx) => {
-    const made: DemoPeople = {}
-    for (const { key, ...spec } of PEOPLE)
-      made[key] = await insertUser(tx, { ...spec, password: DEMO_PASSWORD })
-    const team = (student: string, ...members: string[]) =>
-      tx
-        .insert(teamMembers)
-        .values(members.map((m) => ({ studentId: made[student]!.id, memberId: made[m]!.id })))
-    await team('maya', 'priya', 'daniel', 'fao')
-    await team('jordan', 'priya')
-    await team('sofia', 'daniel', 'fao')
-    await team('ethan', 'priya', 'daniel')
-    await seedDemoRecords(tx, made, files)
-  })
+  const stored: string[] = []
+  try {
+    await db.transaction(async (tx) => {
+      const made: DemoPeople = {}
+      for (const { key, ...spec } of PEOPLE)
+        made[key] = await insertUser(tx, { ...spec, password: DEMO_PASSWORD })
+      const team = (student: string, ...members: string[]) =>
+        tx
+          .insert(teamMembers)
+          .values(members.map((m) => ({ studentId: made[student]!.id, memberId: made[m]!.id })))
+      await team('maya', 'priya', 'daniel', 'fao')
+      await team('jordan', 'priya')
+      await team('sofia', 'daniel', 'fao')
+      await team('ethan', 'priya', 'daniel')
+      await seedDemoRecords(tx, made, files, stored)
+    })
+  } catch (error) {
+    // Nothing was written: the uploaded file goes too.
+    for (const key of stored) await files.store.remove(key).catch(() => {})
+    throw error
+  }
   return logins
 }
