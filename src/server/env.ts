@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 
 /**
- * Configuration, checked once at boot (README, Configuration). A bad value stops the process with
+ * Configuration, checked once at boot (docs/operations.md, Configuration). A bad value stops the process with
  * a message naming the variable.
  */
 const optionalText = z

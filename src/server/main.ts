@@ -8,6 +8,7 @@ import { answerBackupRequest } from './db/backup'
 import { openDatabase } from './db/client'
 import { CREATE_DATABASE_ARG, createEmbeddedDatabase, createEmbeddedDatabaseApart } from './db/create-apart'
 import { EnvError, loadDotEnv, parseEnv } from './env'
+import { createFileStore, prepareIncomingDir } from './files/store'
 import { logSerializers } from './logging'
 import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
@@ -61,7 +62,7 @@ async function main() {
     poolSize: env.DATABASE_POOL_SIZE,
   })
   logger.info({ database: database.kind, ms: Math.round(performance.now() - started) }, 'database ready')
-  if (process.env.CRESTLINE_DEMO === '1') await loadDemo(database.db, env.NODE_ENV)
+  if (process.env.CRESTLINE_DEMO === '1') await loadDemo(database.db, env)
   const app = await buildApp({ env, database, logger })
 
   // `npm run backup` asks the server that holds the embedded database for a copy (db/backup.ts).
@@ -109,9 +110,11 @@ async function main() {
   }
 }
 
-async function loadDemo(db: Parameters<typeof seedDemo>[0], nodeEnv: string) {
+async function loadDemo(db: Parameters<typeof seedDemo>[0], env: ReturnType<typeof parseEnv>) {
   try {
-    const logins = await seedDemo(db, nodeEnv)
+    // The demo's uploaded file goes where the server keeps uploads (DATA_DIR/files or S3_BUCKET).
+    const files = { store: createFileStore(env), incomingDir: await prepareIncomingDir(env.DATA_DIR) }
+    const logins = await seedDemo(db, env.NODE_ENV, files)
     const lines = logins.map((l) => `  ${l.email.padEnd(34)} ${l.roles.padEnd(10)} ${l.name}`)
     process.stdout.write(`\nDemo logins (password for all: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n\n`)
   } catch (error) {

@@ -30,6 +30,19 @@ export const ROUND_LABELS: Record<CollegeRound, string> = {
   Rolling: 'Rolling',
 }
 
+/** How a college-list status reads on screen and in the readable export. */
+export const STATUS_LABELS: Record<CollegeStatus, string> = {
+  researching: 'Researching',
+  applying: 'Applying',
+  submitted: 'Submitted',
+  admitted: 'Admitted',
+  waitlisted: 'Waitlisted',
+  deferred: 'Deferred',
+  denied: 'Denied',
+  withdrawn: 'Withdrawn',
+  enrolled: 'Enrolled',
+}
+
 export const collegeEntrySchema = z.object({
   uuid: z.string(),
   studentUUID: z.string(),

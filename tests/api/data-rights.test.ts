@@ -142,6 +142,38 @@ describe('your own data', () => {
   })
 })
 
+describe("the readable page speaks the product's words, not codes", () => {
+  const CHROME_ON_MAC =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+
+  it("writes history as the History section's sentences, and rounds and statuses as the record shows them", async () => {
+    // An admin links an existing account at once: a guardian.linked event.
+    const father = await t.userWith({ roles: ['guardian'] })
+    const linked = await t.request({
+      method: 'POST',
+      url: `/api/v1/students/${student.id}/guardian-invites`,
+      cookie: admin.cookie,
+      payload: { email: father.email, relationship: 'Father' },
+    })
+    expect(linked.statusCode).toBe(200)
+    const html = (await get(`/api/v1/students/${student.id}/export?format=html`, admin.cookie)).body
+    expect(html).toContain('added the document “Transcript”')
+    expect(html).toContain('family (Father)')
+    expect(html).not.toMatch(/guardian\.linked|document\.created/)
+    expect(html).toContain('<td>Regular Decision</td>')
+    expect(html).toContain('<td>Researching</td>')
+    expect(html).toContain('<td>To do</td>')
+    expect(html).not.toMatch(/<td>(RD|researching|open)<\/td>/)
+  })
+
+  it('names signed-in devices as /settings does, never the raw user agent', async () => {
+    await t.db.execute(sql`update sessions set user_agent = ${CHROME_ON_MAC} where user_id = ${educator.id}`)
+    const page = (await get('/api/v1/users/me/export?format=html', educator.cookie)).body
+    expect(page).toContain('<td>Chrome on macOS</td>')
+    expect(page).not.toContain('Mozilla/5.0')
+  })
+})
+
 describe('exports are streamed', () => {
   it('writes the answer as a stream (chunked, no Content-Length), byte for byte the JSON it always was', async () => {
     for (const [url, cookie] of [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEvent } from '../../src/shared/audit'
-import { auditSentence } from '../../src/web/features/history/audit-sentence'
+import { auditSentence } from '../../src/shared/audit-sentence'
 
 const event = (fields: Partial<AuditEvent>): AuditEvent => ({
   uuid: '00000000-0000-4000-8000-000000000001',

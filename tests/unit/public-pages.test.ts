@@ -81,4 +81,13 @@ describe('public pages', () => {
     const post = renderDocument(pages.find((page) => page.path.startsWith('/blog/posts/'))!, assets)
     expect(post).toContain('"@type":"Article"')
   })
+
+  it('the legal page promises only what the product does: no invoices or session packages', () => {
+    const legal = renderDocument(pages.find((page) => page.path === '/legal')!, assets)
+    expect(legal).not.toMatch(/invoice|package/i)
+    expect(legal).toContain('does not take payments or keep billing records')
+    // The data rights it names are the ones the workspace has: a copy from Settings, deletion by an admin.
+    expect(legal).toContain('download a copy')
+    expect(legal).toContain('deletes the student for good')
+  })
 })

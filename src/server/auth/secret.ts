@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded database (README, Configuration). */
+/** AUTH_SECRET, or one generated once into DATA_DIR for the embedded database (docs/operations.md, Configuration). */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured
   const file = path.join(dataDir, 'auth-secret')

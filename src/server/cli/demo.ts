@@ -1,12 +1,11 @@
-import { notInArray } from 'drizzle-orm'
+import { inArray, notInArray } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { actScores, satScores, teamMembers, users } from '../db/schema'
-import { insertDocument } from '../db/seed/documents'
-import { insertGuardianLink, insertNote } from '../db/seed/families'
-import { insertUser, type SeededUser, type UserSeed } from '../db/seed/users'
+import { teamMembers, users } from '../db/schema'
+import { insertUser, type UserSeed } from '../db/seed/users'
+import { type DemoFiles, type DemoPeople, seedDemoRecords } from './demo-records'
 
 /**
- * `npm run start:demo`: demo people and records (README, Demo data). Safe to re-run; refuses on
+ * `npm run start:demo`: demo people and records (README, Try it). Safe to re-run; refuses on
  * a database with real users and in production.
  */
 export const DEMO_DOMAIN = '@example.com'
@@ -46,12 +45,18 @@ const OWN_DATA_DIR =
 export async function seedDemo(
   db: Db,
   nodeEnv: string,
+  files: DemoFiles,
 ): Promise<Array<{ name: string; email: string; roles: string }>> {
   if (nodeEnv === 'production' && process.env.CRESTLINE_DEMO_FORCE !== '1') {
     throw new DemoRefusedError('Refusing to load demo data with NODE_ENV=production.')
   }
   const demoEmails = PEOPLE.map((p) => p.email)
-  // Anyone who is not one of the demo people is a real user, whatever their address.
+  const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
+  // Already seeded: nothing is written, also once someone has signed up on one of the demo's
+  // invites (trying the product), so the demo keeps starting.
+  const present = await db.select({ email: users.email }).from(users).where(inArray(users.email, demoEmails))
+  if (present.length === PEOPLE.length) return logins
+  // Before writing: anyone who is not one of the demo people is a real user, whatever their address.
   const [real] = await db
     .select({ email: users.email })
     .from(users)
@@ -61,135 +66,32 @@ export async function seedDemo(
     throw new DemoRefusedError(
       `Refusing to load demo data: this database has real users (${real.email}). ${OWN_DATA_DIR}`,
     )
-  const logins = PEOPLE.map((p) => ({ name: p.name, email: p.email, roles: p.roles.join(', ') }))
-  const present = await db.select({ email: users.email }).from(users)
-  if (present.length === PEOPLE.length) return logins // already seeded
   if (present.length > 0) {
     throw new DemoRefusedError(
       `Refusing to load demo data: some demo people exist but not all. ${OWN_DATA_DIR}`,
     )
   }
 
-  await db.transaction(async (tx) => {
-    const made = {} as Record<string, SeededUser>
-    for (const { key, ...spec } of PEOPLE)
-      made[key] = await insertUser(tx, { ...spec, password: DEMO_PASSWORD })
-    const team = (student: string, ...members: string[]) =>
-      tx
-        .insert(teamMembers)
-        .values(members.map((m) => ({ studentId: made[student]!.id, memberId: made[m]!.id })))
-    await team('maya', 'priya', 'daniel', 'fao')
-    await team('jordan', 'priya')
-    await team('sofia', 'daniel', 'fao')
-    await team('ethan', 'priya', 'daniel')
-    // Every entry names who added it, as entries made in the product do.
-    const by = (key: string) => made[key]!.id
-    await tx.insert(satScores).values([
-      {
-        studentId: by('maya'),
-        date: '2025-08-23',
-        english: 610,
-        math: 640,
-        source: 'diagnostic',
-        note: 'Full-length diagnostic at the first session',
-        createdById: by('priya'),
-      },
-      { studentId: by('maya'), date: '2025-10-04', english: 650, math: 690, createdById: by('priya') },
-      { studentId: by('maya'), date: '2026-03-14', english: 700, math: 720, createdById: by('maya') },
-      { studentId: by('ethan'), date: '2026-05-02', english: 560, math: 600, createdById: by('priya') },
-    ])
-    await tx.insert(actScores).values([
-      {
-        studentId: by('jordan'),
-        date: '2025-06-14',
-        english: 24,
-        math: 26,
-        reading: 25,
-        science: 23,
-        createdById: by('priya'),
-      },
-      {
-        studentId: by('jordan'),
-        date: '2025-10-25',
-        english: 27,
-        math: 28,
-        reading: 26,
-        science: 25,
-        createdById: by('priya'),
-      },
-      {
-        studentId: by('sofia'),
-        date: '2026-02-07',
-        english: 31,
-        math: 27,
-        reading: 32,
-        science: 29,
-        createdById: by('sofia'),
-      },
-    ])
-    const doc = (student: string, creator: string, name: string, path: string, flags = {}) =>
-      insertDocument(tx, made[student]!.id, {
-        creatorId: made[creator]!.id,
-        name,
-        url: `https://docs.example.com/${path}`,
-        ...flags,
-      })
-    await doc('maya', 'priya', 'Study plan: spring SAT', 'maya/study-plan', { pinned: true })
-    await doc('maya', 'priya', 'Diagnostic SAT report, August 2025', 'maya/diagnostic')
-    await doc('maya', 'maya', 'Common App essay draft 2', 'maya/essay-draft-2')
-    await doc('maya', 'priya', 'Tutor notes: pacing on Math module 2', 'maya/tutor-notes', { hidden: true })
-    await doc('jordan', 'priya', 'ACT science passage drills', 'jordan/science-drills', { pinned: true })
-    await doc('sofia', 'daniel', 'Personal statement outline', 'sofia/outline')
-    await doc('sofia', 'admin', 'Financial aid checklist: CSS Profile and FAFSA', 'sofia/aid-checklist')
-    await doc('ethan', 'daniel', 'College list, first draft', 'ethan/college-list')
-    await insertGuardianLink(tx, made.maya!.id, made.laura!.id, 'Mother')
-    const note = (
-      student: string,
-      author: string,
-      date: string,
-      visibility: 'shared' | 'internal',
-      durationMinutes: number | null,
-      body: string,
-    ) =>
-      insertNote(tx, made[student]!.id, {
-        authorId: made[author]!.id,
-        date,
-        visibility,
-        durationMinutes,
-        body,
-      })
-    await note(
-      'maya',
-      'priya',
-      '2026-03-02',
-      'shared',
-      60,
-      'Reviewed the February practice test. **Math module 2** is where the time goes: Maya finished with 4 questions unanswered.\n\nFor next week:\n\n- Two timed module-2 sets (35 minutes each)\n- Skip and return on any question over 90 seconds\n- Redo the missed linear-equation questions from the [question bank](https://satsuite.collegeboard.org/)',
-    )
-    await note(
-      'maya',
-      'priya',
-      '2026-03-02',
-      'internal',
-      null,
-      'Maya seemed anxious about the March date. Consider suggesting the June sitting instead if the next practice score stays under 1380; talk to Daniel first.',
-    )
-    await note(
-      'maya',
-      'daniel',
-      '2026-03-09',
-      'shared',
-      45,
-      'Essay session: we cut the opening anecdote and started with the robotics-club failure instead. Draft 3 is due **Friday**; keep it under 650 words.',
-    )
-    await note(
-      'jordan',
-      'priya',
-      '2025-11-01',
-      'internal',
-      50,
-      'Science passages: reads every graph twice. Work on reading the question first.',
-    )
-  })
+  const stored: string[] = []
+  try {
+    await db.transaction(async (tx) => {
+      const made: DemoPeople = {}
+      for (const { key, ...spec } of PEOPLE)
+        made[key] = await insertUser(tx, { ...spec, password: DEMO_PASSWORD })
+      const team = (student: string, ...members: string[]) =>
+        tx
+          .insert(teamMembers)
+          .values(members.map((m) => ({ studentId: made[student]!.id, memberId: made[m]!.id })))
+      await team('maya', 'priya', 'daniel', 'fao')
+      await team('jordan', 'priya')
+      await team('sofia', 'daniel', 'fao')
+      await team('ethan', 'priya', 'daniel')
+      await seedDemoRecords(tx, made, files, stored)
+    })
+  } catch (error) {
+    // Nothing was written: the uploaded file goes too.
+    for (const key of stored) await files.store.remove(key).catch(() => {})
+    throw error
+  }
   return logins
 }

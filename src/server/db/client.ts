@@ -58,7 +58,7 @@ function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool
     options: '-c jit=off',
     // A request waits at most this long for a connection (a new one, or a free one of the pool),
     // then fails with an error the errors plugin answers as 503: during an outage requests are
-    // answered at once instead of hanging (README, a database outage).
+    // answered at once instead of hanging (docs/operations.md, Health and readiness: when PostgreSQL stops).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   })
   // A connection that dies (the server stopped or restarted) emits 'error' on its client. The pool

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { FileStore } from './file-store'
 
-/** Files under `DATA_DIR/files/<studentId>/<uuid>`: nothing to set up (README, Configuration). */
+/** Files under `DATA_DIR/files/<studentId>/<uuid>`: nothing to set up (docs/operations.md, Configuration). */
 export class LocalFileStore implements FileStore {
   readonly root: string
 

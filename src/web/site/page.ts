@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { IMAGES_TOKEN, ORIGIN_TOKEN } from '../../shared/public-site'
 
-/** An image from the bucket by key (README, Configuration: IMAGES_BASE_URL; ADR 019); the server fills in IMAGES_BASE_URL. */
+/** An image from the bucket by key (docs/operations.md, Configuration: IMAGES_BASE_URL; ADR 019); the server fills in IMAGES_BASE_URL. */
 export const imageUrl = (key: string) => `${IMAGES_TOKEN}/${key}`
 /** An absolute URL on this site; the server fills in APP_ORIGIN. */
 export const absoluteUrl = (path: string) => `${ORIGIN_TOKEN}${path}`

@@ -7,7 +7,7 @@ import { freePort } from './ports'
 /** Built once per run by `tests/faults/global-setup.ts`; inside the project so it finds `drizzle/`. */
 export const SERVER_BUNDLE = path.resolve('test-results/faults/server/main.js')
 
-/** Every instance of a deployment shares the secret and the public origin (README, several instances). */
+/** Every instance of a deployment shares the secret and the public origin (docs/operations.md, Several instances). */
 export const AUTH_SECRET = 'fault tests: a secret every instance shares, 0123456789'
 export const APP_ORIGIN = 'http://localhost:3000'
 

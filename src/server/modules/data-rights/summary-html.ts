@@ -1,15 +1,20 @@
 import type { AuditEvent } from '../../../shared/audit'
+import { auditSentence } from '../../../shared/audit-sentence'
 import { BRAND } from '../../../shared/brand'
+import { ROUND_LABELS, STATUS_LABELS } from '../../../shared/colleges'
 import { formatPlainDate } from '../../../shared/dates'
 import { renderMarkdown } from '../../../shared/markdown'
 import { userRoleLabels } from '../../../shared/roles'
 import type { CurrentUser } from '../../../shared/users'
+import { deviceName } from '../users/sessions'
 import type { PersonalExportSource, RecordSource, StudentExportSource } from './export'
 
 /**
  * The readable copy of an export: one self-contained HTML page to open or print. Every piece of
  * text people typed goes through `text()` (escaped); note bodies through the shared safe Markdown
- * renderer, which escapes raw HTML and drops unsafe links. Nothing here loads anything. The page is
+ * renderer, which escapes raw HTML and drops unsafe links. Codes are written in the product's words:
+ * history lines as the History section's sentences, devices as /settings names them ("Chrome on
+ * macOS"), rounds and statuses as the record shows them. Nothing here loads anything. The page is
  * written section by section and row by row as its sources are read (docs/product.md#data-rights).
  */
 const ESCAPES: Record<string, string> = {
@@ -119,7 +124,7 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
       text(task.title),
       date(task.dueDate),
       text(task.assignee.name),
-      text(task.status),
+      task.status === 'done' ? 'Done' : 'To do',
     ]),
     'No tasks.',
   )
@@ -129,9 +134,9 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
     ['College', 'Round', 'Deadline', 'Status', 'Cost of attendance', 'Aid offered', 'Net cost'],
     (await source.colleges()).map((entry) => [
       text(entry.name),
-      text(entry.round),
+      text(ROUND_LABELS[entry.round]),
       date(entry.deadline),
-      text(entry.status),
+      text(STATUS_LABELS[entry.status]),
       dollars(entry.costOfAttendance),
       dollars(entry.aidOffered),
       dollars(entry.netCost),
@@ -154,13 +159,8 @@ async function* historySection(title: string, events: AsyncIterable<AuditEvent>)
   yield '<section>'
   yield* table(
     title,
-    ['When', 'Who', 'What', 'Subject'],
-    mapEach(events, (event) => [
-      when(event.createdAt),
-      text(event.actor?.name ?? 'A removed account'),
-      text(event.action),
-      text(event.subjectName ?? event.studentName ?? ''),
-    ]),
+    ['When', 'What happened'],
+    mapEach(events, (event) => [when(event.createdAt), text(auditSentence(event))]),
     'Nothing recorded.',
   )
   yield '</section>'
@@ -210,7 +210,7 @@ export function personalExportHtml(source: PersonalExportSource): AsyncGenerator
         source.sessions.map((session) => [
           when(session.createdAt),
           when(session.lastSeenAt),
-          text(session.userAgent ?? 'Unknown'),
+          text(deviceName(session.userAgent)),
           text(session.ipAddress ?? 'Unknown'),
         ]),
         'No active sessions.',

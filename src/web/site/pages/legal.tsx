@@ -3,7 +3,7 @@ import { BRAND } from '../../../shared/brand'
 import { PageHero } from '../components/page-bits'
 import type { SitePage } from '../page'
 
-const UPDATED = 'November 2, 2026'
+const UPDATED = 'November 27, 2026'
 
 function Part({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
   return (
@@ -73,27 +73,28 @@ function LegalBody() {
                 family that asks us to.
               </p>
             </Part>
-            <Part id="fees" heading="Fees, scheduling and cancellations">
+            <Part id="fees" heading="Fees and cancellations">
               <ul>
                 <li>
-                  Fees are those in your proposal. Packages are invoiced in advance; hourly work monthly in
-                  arrears.
+                  Fees, and how they are paid, are those in the written proposal you accept. The workspace
+                  does not take payments or keep billing records.
                 </li>
                 <li>
                   Cancel or move a session at least 24 hours ahead at no charge. Later cancellations are
-                  charged in full, except for illness or emergencies, which we treat with common sense.
+                  charged as your proposal says, except for illness or emergencies, which we treat with common
+                  sense.
                 </li>
-                <li>
-                  You may end a package at any time. We refund unused sessions at the rate you paid, minus any
-                  discount that depended on the package size.
-                </li>
+                <li>You may end our work at any time by writing to us.</li>
               </ul>
             </Part>
             <Part id="workspace" heading="The student workspace">
               <p>
-                Students and the educators and advisers on their team get accounts in our workspace. Keep your
-                password private and tell us at once if you think someone else has used your account. We may
-                suspend an account that is used to harm others or to break the law.
+                Accounts are by invitation only. Students, the educators and financial-aid advisers on their
+                team, and the parents or guardians we link to a student get accounts in our workspace, where
+                they follow scores, documents, session notes, tasks and the college list. Keep your password
+                private, turn on two-factor sign-in in Settings if you can, and tell us at once if you think
+                someone else has used your account: Settings also lists the devices signed in to it, and ends
+                any of them. We may disable an account that is used to harm others or to break the law.
               </p>
             </Part>
             <Part id="conduct" heading="Safeguarding and conduct">
@@ -126,8 +127,10 @@ function LegalBody() {
                   workspace.
                 </li>
                 <li>
-                  <strong>When you use the workspace:</strong> a session cookie that keeps you logged in, and
-                  a record of changes made to a student’s record (who changed what, and when).
+                  <strong>When you use the workspace:</strong> a session cookie that keeps you logged in; the
+                  browser, system and internet address of each device signed in to your account, which you see
+                  in Settings; your time zone, for reminders; files you upload; and a record of changes made
+                  to a student’s record (who changed what, and when).
                 </li>
               </ul>
               <p>
@@ -138,30 +141,36 @@ function LegalBody() {
             <Part id="use" heading="How we use it">
               <p>
                 Only to provide and improve our services: to reply to you, to plan and run sessions, to track
-                progress, to send invoices and to meet our legal obligations. We do not sell personal
-                information, share it for advertising or use students’ work to train AI systems.
+                progress, and to meet our legal obligations. The workspace emails you only about itself:
+                invitations, password resets, notes shared with your family, and reminders of tasks due (which
+                you can turn off in Settings). We do not sell personal information, share it for advertising
+                or use students’ work to train AI systems.
               </p>
             </Part>
             <Part id="sharing" heading="Who sees it">
               <p>
                 Within {BRAND.name}, only the student’s team and the administrators who support it. Outside,
-                only service providers who process data for us under contract (hosting, email delivery,
-                invoicing), and anyone the law requires us to tell. We never send anything to a college,
-                school or test provider unless the family asks us to.
+                only the parents or guardians linked to the student (see below), service providers who process
+                data for us under contract (hosting, file storage and email delivery), and anyone the law
+                requires us to tell. We never send anything to a college, school or test provider unless the
+                family asks us to.
               </p>
             </Part>
             <Part id="keeping" heading="How long we keep it">
               <p>
-                Contact-form messages that do not lead to work: 12 months. A student’s record: until 24 months
-                after our work ends, then deleted, unless the family asks us to delete it sooner. Invoices: as
-                long as tax law requires.
+                A student’s record: while we work together, and afterwards as an archived record the student
+                and family can still read and download, until 24 months after our work ends. Then an
+                administrator deletes the student for good, with their scores, documents and uploaded files,
+                notes, tasks and college list; the family may ask us to do that sooner. Contact-form messages:
+                until you ask us to remove yours.
               </p>
             </Part>
             <Part id="security" heading="Security">
               <p>
-                Data is encrypted in transit, passwords are stored only as strong hashes, access is limited by
-                role, and changes to student records are logged. If a breach ever affected your information,
-                we would tell you promptly and say what we are doing about it.
+                Data is encrypted in transit, passwords are stored only as strong hashes, two-factor sign-in
+                is available to everyone (and our administrators can require it of staff), access is limited
+                by role, and changes to student records are logged. If a breach ever affected your
+                information, we would tell you promptly and say what we are doing about it.
               </p>
             </Part>
           </section>
@@ -179,20 +188,23 @@ function LegalBody() {
                 and our services are not designed for them.
               </li>
               <li>
-                <strong>Visibility follows the team.</strong> A student’s scores and documents are visible to
-                the student, to the educators and financial-aid advisers on their team, and to our
-                administrators, and to nobody else. Parents see them with the student and in our written
-                updates. Educators can hide a document from the student while it is a draft; nobody can hide
-                one from administrators.
+                <strong>Visibility follows the team.</strong> A student’s scores, documents, notes, tasks and
+                college list are visible to the student, to the educators and financial-aid advisers on their
+                team, and to our administrators. Parents and guardians we link to the student read the record
+                as the student does. Educators can hide a document from the student (and so from parents)
+                while it is a draft, and keep a session note internal to staff; nobody can hide anything from
+                administrators. Aid figures on the college list are entered by the financial-aid adviser.
               </li>
               <li>
-                <strong>Students have a say.</strong> Students 16 and over may ask us to keep their essays
-                private from parents; we will discuss that with the family rather than decide alone.
+                <strong>Students have a say.</strong> Linked parents read what the student reads in the
+                workspace. A student 16 or over who wants work kept private from their parents can tell us,
+                and we will discuss with the family what goes into the workspace rather than decide alone.
               </li>
               <li>
-                <strong>Access, correction and deletion.</strong> A parent, or a student who is 18 or over,
-                may ask for a copy of the student’s record, for corrections, or for deletion. We answer within
-                30 days.
+                <strong>Access, correction and deletion.</strong> Anyone with an account can download a copy
+                of their own data from Settings at any time: a student their record, a parent their child’s,
+                as each reads it. A parent, or a student who is 18 or over, may also ask us for the full
+                record, for corrections, or for deletion. We answer within 30 days.
               </li>
               <li>
                 <strong>School records.</strong> We are not a school and do not receive records from schools

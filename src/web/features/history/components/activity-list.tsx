@@ -1,6 +1,6 @@
 import type { AuditEvent } from '../../../../shared/audit'
+import { auditSentence } from '../../../../shared/audit-sentence'
 import { formatTimestamp } from '../../../../shared/dates'
-import { auditSentence } from '../audit-sentence'
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
 

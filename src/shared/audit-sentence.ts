@@ -1,12 +1,13 @@
-import { type AuditEvent, readAuditChange } from '../../../shared/audit'
-import { formatPlainDate } from '../../../shared/dates'
-import type { NoteVisibility } from '../../../shared/notes'
-import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles'
-import type { ScoreSource } from '../../../shared/scores'
-import type { TaskStatus } from '../../../shared/tasks'
+import { type AuditEvent, readAuditChange } from './audit'
+import { formatPlainDate } from './dates'
+import type { NoteVisibility } from './notes'
+import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from './roles'
+import type { ScoreSource } from './scores'
+import type { TaskStatus } from './tasks'
 
 /**
- * An audit event as a sentence for the /admin activity list ("Avery Admin archived Rosa Student").
+ * An audit event as a sentence ("Avery Admin archived Rosa Student"): the web app's activity lists
+ * and History, and the readable copy of an export, read the same words.
  * `before` and `after` are read as the union in src/shared/audit.ts types them, each field only
  * when it has its recorded shape: a missing or odd-shaped field shortens the sentence, never
  * breaks it (a deleted student's events have none). Unknown actions show their raw name.
