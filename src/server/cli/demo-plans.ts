@@ -122,11 +122,19 @@ export async function seedDemoPlans({ tx, day, id, viewers, redate }: DemoContex
   // Invites waiting: Ethan's father (from Ethan's page) and a new educator (from Manage Users).
   await inviteGuardian(tx, viewers.daniel!, id('ethan'), {
     email: 'min.park@example.com',
+    name: 'Min Park',
     relationship: 'Father',
   })
   await createInvite(
     tx,
-    { email: 'hannah.kim@example.com', student: false, educator: true, fao: false, admin: false },
+    {
+      email: 'hannah.kim@example.com',
+      name: 'Hannah Kim',
+      student: false,
+      educator: true,
+      fao: false,
+      admin: false,
+    },
     id('admin'),
   )
   await redate(1)
