@@ -68,7 +68,7 @@ test('the record opens on an overview that fits a phone, with each section one t
   await page.goto(`/students/${student.uuid}`)
 
   const overview = section(page, `${student.name} at a glance`)
-  await expect(overview).toContainText('1380 · target 1450 · 70 to go')
+  await expect(overview).toContainText('1380 · Target 1450 · 70 to go')
   await expect(overview).toContainText('No official ACT yet')
   await expect(overview).toContainText('Reed College · Early Decision')
   await expect(overview).toContainText('Send the official SAT scores')

@@ -154,6 +154,9 @@ test.describe('student record screenshots', () => {
     for (const viewport of VIEWPORTS) {
       await admin.setViewportSize(viewport)
       await admin.goto(`/students/${student.uuid}`)
+      await expect(admin.locator('svg[role="application"]').first()).toBeVisible()
+      // What a phone shows before any scrolling: the overview and the section bar.
+      await admin.screenshot({ path: `${dir}/record-first-screen-${viewport.width}.png` })
       for (const link of await admin
         .getByRole('navigation', { name: 'Record sections' })
         .getByRole('link')

@@ -26,9 +26,9 @@ export function recordNotFoundHelp(
   return 'If you think you should see it, ask an admin.'
 }
 
-/** "· target 1450 · 70 to go" after a latest score; "· target 1450 · reached" at or above it. */
+/** "Target 1450 · 70 to go" under a latest score; "Target 1450 · reached" at or above it. */
 export function scoreGapWords(score: number, target: number | null): string {
-  if (target == null) return '· no target set'
+  if (target == null) return 'No target set'
   const gap = target - score
-  return `· target ${target} · ${gap > 0 ? `${gap} to go` : 'reached'}`
+  return `Target ${target} · ${gap > 0 ? `${gap} to go` : 'reached'}`
 }

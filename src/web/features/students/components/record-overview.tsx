@@ -87,9 +87,13 @@ function ScoreTile({ test, student }: { test: 'SAT' | 'ACT'; student: Student })
     <Fact term={`Latest ${test}`}>
       {latest ? (
         <>
-          <p className="flex flex-wrap items-baseline gap-x-1.5">
-            <span className="text-2xl font-bold tabular-nums">{latest.cumulative}</span>{' '}
-            <span className="text-sm text-ink-muted">{scoreGapWords(latest.cumulative, target)}</span>
+          {/* One line for a screen reader ("1380 · Target 1450 · 70 to go"), two on the screen. */}
+          <p className="flex flex-col">
+            <span className="text-2xl leading-tight font-bold tabular-nums">{latest.cumulative}</span>{' '}
+            <span className="text-sm text-ink-muted">
+              <span className="sr-only">· </span>
+              {scoreGapWords(latest.cumulative, target)}
+            </span>
           </p>
           <p className="text-sm text-ink-muted">Official, {formatPlainDate(latest.date)}</p>
         </>
