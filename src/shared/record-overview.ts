@@ -3,7 +3,7 @@ import { COLLEGE_ROUNDS } from './colleges'
 
 /**
  * `GET /v1/students/{id}/overview`: what the record's overview needs beyond the record read, the
- * next application deadline and the next open task (docs/product.md#the-records-overview).
+ * next application deadline and the next open task (docs/product.md#the-records-overview-and-sections).
  */
 export const recordOverviewSchema = z.object({
   /** The nearest deadline from today on, of a college not yet applied to; null when there is none. */

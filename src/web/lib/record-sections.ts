@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { canManageTeam, type RecordAccess } from './record-access'
 
 /**
- * The record's sections, in the order of the section bar (docs/web.md#the-record-page). The
+ * The record's sections, in the order of the section bar (docs/web.md, "The record page"). The
  * address names the chosen one (`?section=plan`); each entry says who sees it. What a section
  * shows is `SECTION_BODIES` in `routes/_app/-components/student-record.tsx`, keyed by these ids.
  * This list stays free of components so the routes' search validation keeps the app shell small.

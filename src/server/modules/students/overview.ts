@@ -15,7 +15,7 @@ interface OverviewRow {
 }
 
 /**
- * The record's overview beyond the record read (docs/product.md#the-records-overview): whoever
+ * The record's overview beyond the record read (docs/product.md#the-records-overview-and-sections): whoever
  * reads the record reads its tasks and college list, so the access check is the record's (404
  * otherwise). "Today" is the viewer's, in the time zone of their settings.
  */

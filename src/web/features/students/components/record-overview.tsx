@@ -29,7 +29,7 @@ export function profileWords(profile: StudentProfileLine | null | undefined): st
 }
 
 /**
- * The record's overview (docs/product.md#the-records-overview): where the student stands and what
+ * The record's overview (docs/product.md#the-records-overview-and-sections): where the student stands and what
  * is next, in the first screen of a phone. Scores and the team come from the record; the next
  * deadline and task from `GET /v1/students/{id}/overview`.
  */

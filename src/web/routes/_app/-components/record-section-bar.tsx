@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useRef } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import type { RecordSection, RecordSectionId } from '../../../lib/record-sections'
 
 const linkClass =
@@ -22,6 +22,17 @@ export function RecordSectionBar({
 }) {
   const start = useRef<HTMLDivElement>(null)
   const bar = useRef<HTMLElement>(null)
+  // The current link in view within the bar (a section far right opened by its address).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: current is the trigger
+  useLayoutEffect(() => {
+    const nav = bar.current
+    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!nav || !link) return
+    const right = link.offsetLeft + link.offsetWidth
+    if (link.offsetLeft < nav.scrollLeft || right > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = Math.max(0, right - nav.clientWidth + 16)
+    }
+  }, [current])
   const toSectionStart = () => {
     const top = start.current?.getBoundingClientRect().top ?? 0
     const stuckAt = bar.current ? Number.parseFloat(getComputedStyle(bar.current).top) || 0 : 0
