@@ -58,6 +58,17 @@ describe('GET /api/v1/students/{id}/overview', () => {
     expect((await overview(student.id, student.cookie)).json().nextDeadline.uuid).toBe(today)
   })
 
+  it("counts from today in the viewer's time zone", async () => {
+    const { student } = await studentFamily(t, [educator])
+    const zone = 'Pacific/Kiritimati'
+    await t.db.execute(sql`update users set time_zone = ${zone} where id = ${student.id}`)
+    const today = Date.parse(`${todayIn(zone)}T00:00:00Z`)
+    const yesterday = new Date(today - 86_400_000).toISOString().slice(0, 10)
+    await createCollege(t.db, student.id, { name: 'Yesterday There', deadline: yesterday })
+    const next = await createCollege(t.db, student.id, { name: 'Today There', deadline: todayIn(zone) })
+    expect((await overview(student.id, student.cookie)).json().nextDeadline.uuid).toBe(next)
+  })
+
   it('gives the open task due first, overdue first and undated last, and counts the open ones', async () => {
     const { student } = await studentFamily(t, [educator])
     const by = { createdById: educator.id }

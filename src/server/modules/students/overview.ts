@@ -1,12 +1,29 @@
 import { sql } from 'drizzle-orm'
 import type { RecordOverview } from '../../../shared/record-overview'
+import { todayIn } from '../../../shared/tasks'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { studentAccess } from './record'
+import { type ExtraColumn, studentAccessWith } from './record'
 
 /** Colleges not yet applied to: their deadline is still ahead of the student. */
 const NOT_YET_APPLIED = sql`('researching', 'applying')`
+const FALLBACK_TIME_ZONE = 'America/New_York'
+
+/** The viewer's time zone, read with the access check (the viewer's id is the statement's parameter). */
+const viewerTimeZone = (viewerId: string): ExtraColumn => ({
+  name: 'viewer-time-zone',
+  sql: () => sql`(select time_zone from users where id = ${viewerId})`,
+})
+
+/** Today in the viewer's zone, as the web app works it out (Intl, not the database's zone names). */
+function viewerToday(timeZone: string | undefined, now = new Date()): string {
+  try {
+    return todayIn(timeZone || FALLBACK_TIME_ZONE, now)
+  } catch {
+    return todayIn(FALLBACK_TIME_ZONE, now)
+  }
+}
 
 interface OverviewRow {
   next_deadline: RecordOverview['nextDeadline']
@@ -15,23 +32,20 @@ interface OverviewRow {
 }
 
 /**
- * The record's overview beyond the record read (docs/product.md#the-records-overview-and-sections): whoever
- * reads the record reads its tasks and college list, so the access check is the record's (404
- * otherwise). "Today" is the viewer's, in the time zone of their settings.
+ * The record's overview beyond the record read (docs/product.md#the-records-overview-and-sections):
+ * whoever reads the record reads its tasks and college list, so the access check is the record's
+ * (404 otherwise). "Today" is the viewer's, in the time zone of their settings.
  */
 export async function recordOverview(db: DbOrTx, viewer: Viewer, studentId: string): Promise<RecordOverview> {
-  await studentAccess(db, viewer, studentId)
+  const { extra: timeZone } = await studentAccessWith(db, viewer, studentId, viewerTimeZone(viewer.id))
+  const today = viewerToday(timeZone)
   const [row] = await selectRows<OverviewRow>(
     db,
-    sql`with today as (
-      select (now() at time zone coalesce((select time_zone from users where id = ${viewer.id}), 'UTC'))::date as day
-    )
-    select
+    sql`select
       (select json_build_object('uuid', e.id, 'name', e.name, 'round', e.round,
           'deadline', to_char(e.deadline, 'YYYY-MM-DD'))
         from college_entries e
-        where e.student_id = ${studentId} and e.status in ${NOT_YET_APPLIED}
-          and e.deadline >= (select day from today)
+        where e.student_id = ${studentId} and e.status in ${NOT_YET_APPLIED} and e.deadline >= ${today}::date
         order by e.deadline, lower(e.name), e.id limit 1) as next_deadline,
       (select json_build_object('uuid', t.id, 'title', t.title, 'dueDate', to_char(t.due_date, 'YYYY-MM-DD'),
           'assignee', json_build_object('name', a.name, 'uuid', a.id))
