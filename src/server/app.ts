@@ -31,6 +31,7 @@ import documentRoutes from './routes/api/v1/documents'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import noteRoutes from './routes/api/v1/notes'
+import recordOverviewRoutes from './routes/api/v1/record-overview'
 import scoreRoutes from './routes/api/v1/scores'
 import screenRoutes from './routes/api/v1/screens'
 import sessionRoutes from './routes/api/v1/sessions'
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userAccountRoutes, { appOrigin: env.appOrigin })
   await app.register(userInviteRoutes, { appOrigin: env.appOrigin })
   await app.register(studentRoutes)
+  await app.register(recordOverviewRoutes)
   await app.register(scoreRoutes)
   await app.register(documentRoutes)
   await app.register(teamMemberRoutes)

@@ -410,6 +410,12 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/students/:id/overview',
+    request: (ctx) => ({ url: `${student(ctx)}/overview` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'GET',
     route: '/api/v1/students/:id/tasks',
     request: (ctx) => ({ url: `${student(ctx)}/tasks` }),
     expect: recordReaders(200),

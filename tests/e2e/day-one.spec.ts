@@ -113,6 +113,8 @@ test('two tabs, two people: a tab follows the other tab’s logout and login', a
   await expect(tabB).toHaveURL(/\/dashboard$/)
   await expect(tabA).toHaveURL(/\/dashboard$/)
   await expect(tabA.getByRole('complementary').getByText(second.name, { exact: true }).first()).toBeVisible()
+  // The page has made its calls (parts of a record load after it shows) before the session changes under it.
+  await tabA.waitForLoadState('networkidle')
 
   // Someone else's login that no tab announced (here: through the API) shows when the tab comes back.
   await logInByApi(context.request, first.email, PEOPLE_PASSWORD)

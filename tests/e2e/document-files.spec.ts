@@ -30,7 +30,7 @@ test('on a 390 px screen, a student uploads a PDF and downloads it back byte for
 }) => {
   const page = await visitAs(newVisitor, student)
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=documents`)
   const documents = section(page, 'Documents')
   await documents.getByRole('button', { name: 'Add document' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add document' })
@@ -74,7 +74,7 @@ test('at 1280 px the educator sees the file with its type and size, and picks a 
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=documents`)
   const documents = section(page, 'Documents')
   await expect(documents.getByText(/^PDF · 300 KB · Added by Pia Phone/)).toBeVisible()
   await documents.screenshot({ path: 'test-results/screens/document-list-1280.png' })
@@ -114,7 +114,7 @@ test('at 1280 px the educator sees the file with its type and size, and picks a 
 test('a slow upload shows its progress', async ({ newVisitor }) => {
   const page = await visitAs(newVisitor, educator)
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=documents`)
   // The answer waits until the bar has been seen and photographed.
   let answer = () => {}
   const seen = new Promise<void>((resolve) => {

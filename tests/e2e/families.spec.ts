@@ -3,6 +3,7 @@ import {
   addToTeam,
   adminApi,
   createPerson,
+  openRecordSection,
   PEOPLE_PASSWORD,
   type Person,
   section,
@@ -49,7 +50,7 @@ test('an educator invites a guardian, who signs up from the email and reads the 
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=family`)
   const family = section(page, 'Family')
   await expect(family).toContainText('No parent or guardian linked yet.')
   await expectAccessible(page)
@@ -102,15 +103,21 @@ test('an educator invites a guardian, who signs up from the email and reads the 
   // The record as the student reads it: the visible document only; no staff controls.
   await card.getByRole('link', { name: `Open ${student.name}'s record` }).click()
   await expect(home.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
+  const staffControls = home.getByRole('button', {
+    name: /Invite guardian|Write a note|Add SAT score|Remove/,
+  })
+  await expect(staffControls).toHaveCount(0)
+  await openRecordSection(home, 'Family and team')
+  await expect(section(home, 'Family').getByText(`${GUARDIAN_NAME} (Mother)`)).toBeVisible()
+  await expect(section(home, 'Family')).not.toContainText(email)
+  await expect(staffControls).toHaveCount(0)
+  await openRecordSection(home, 'Notes')
+  await expect(section(home, 'Session notes')).toContainText('No shared session notes yet.')
+  await expect(staffControls).toHaveCount(0)
+  await openRecordSection(home, 'Documents')
   const documents = section(home, 'Documents')
   await expect(documents.getByRole('link', { name: /Essay draft for the family/ })).toBeVisible()
   await expect(documents).not.toContainText('Staff-only pacing notes')
-  await expect(section(home, 'Family').getByText(`${GUARDIAN_NAME} (Mother)`)).toBeVisible()
-  await expect(section(home, 'Family')).not.toContainText(email)
-  await expect(
-    home.getByRole('button', { name: /Invite guardian|Write a note|Add SAT score|Remove/ }),
-  ).toHaveCount(0)
-  await expect(section(home, 'Session notes')).toContainText('No shared session notes yet.')
   // A guardian may add a document, without the staff flags.
   await documents.getByRole('button', { name: 'Add document' }).click()
   const dialog = home.getByRole('dialog', { name: 'Add document' })
@@ -129,7 +136,7 @@ test('an internal note stays with staff; a shared one reaches the student and th
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=notes`)
   const notes = section(page, 'Session notes')
 
   await notes.getByRole('button', { name: 'Write a note' }).click()
@@ -165,7 +172,7 @@ test('an internal note stays with staff; a shared one reaches the student and th
   // The student and the guardian see the shared note only.
   for (const person of [student, guardian]) {
     const reader = await visitAs(newVisitor, person)
-    await reader.goto(`/students/${student.uuid}`)
+    await reader.goto(`/students/${student.uuid}?section=notes`)
     const theirNotes = section(reader, 'Session notes')
     await expect(theirNotes.getByRole('article')).toHaveCount(1)
     await expect(theirNotes).toContainText('two timed sets')
@@ -192,9 +199,10 @@ test('removing the guardian ends their access at once', async ({
   consoleGuard,
   expectAccessible,
 }) => {
-  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+$/)
+  // The record and its overview load side by side: both answer 404.
+  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+(\/overview)?$/)
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=family`)
   const family = section(page, 'Family')
   await family.getByRole('button', { name: `Remove ${GUARDIAN_NAME} (Mother)` }).click()
   const confirm = page.getByRole('alertdialog', { name: `Remove ${GUARDIAN_NAME} (Mother)?` })
@@ -228,7 +236,7 @@ test('a person who already has an account logs in from the invite and accepts it
 
   // The educator is answered as for any address: an invite, not a link.
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${sibling.uuid}`)
+  await page.goto(`/students/${sibling.uuid}?section=family`)
   const family = section(page, 'Family')
   await family.getByRole('textbox', { name: 'Email' }).fill(guardian.email)
   await family.getByRole('textbox', { name: 'Relationship' }).fill('Mother')
@@ -262,5 +270,6 @@ test('a person who already has an account logs in from the invite and accepts it
   await home.getByRole('button', { name: 'Accept' }).click()
   await expect(home).toHaveURL(new RegExp(`/students/${sibling.uuid}$`))
   await expect(home.getByRole('heading', { level: 1, name: sibling.name })).toBeVisible()
+  await openRecordSection(home, 'Family and team')
   await expect(section(home, 'Family').getByText(`${GUARDIAN_NAME} (Mother)`)).toBeVisible()
 })

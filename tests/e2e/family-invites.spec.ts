@@ -35,7 +35,7 @@ test("open invites stay on the record's Family card after a reload, to resend or
   await waitForMail(keep, /login\?invite=/)
 
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=family`)
   await page.reload()
   const family = section(page, 'Family')
   const waiting = family.getByRole('list', { name: 'Invites waiting for an answer' })
@@ -62,7 +62,7 @@ test("open invites stay on the record's Family card after a reload, to resend or
 
   // The family never sees the addresses invited.
   const home = await visitAs(newVisitor, student)
-  await home.goto(`/students/${student.uuid}`)
+  await home.goto(`/students/${student.uuid}?section=family`)
   await expect(home.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(home, 'Family')).not.toContainText(keep)
 })

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test'
 import { todayIn } from '../../src/shared/tasks'
 import { expect, test } from './support/fixtures'
-import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
+import {
+  addToTeam,
+  adminApi,
+  apiAs,
+  createPerson,
+  openRecordSection,
+  type Person,
+  section,
+  visitAs,
+} from './support/people'
 
 /** The coaching plan in the browser: tasks, the college list with aid figures, the dashboards, settings. */
 let student: Person
@@ -52,7 +61,7 @@ async function shoot(page: Page, name: string) {
 
 test('an educator adds tasks and colleges to a student’s plan', async ({ newVisitor, expectAccessible }) => {
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=plan`)
   const tasks = section(page, 'Tasks')
   await expect(tasks).toContainText('No tasks yet.')
 
@@ -103,6 +112,8 @@ test('an educator adds tasks and colleges to a student’s plan', async ({ newVi
   await expect(reed).toContainText('Early Decision')
   await reed.getByLabel('Status of Reed College').selectOption('applying')
   await expect(page.getByRole('status').filter({ hasText: 'Reed College: Applying' })).toBeVisible()
+  // The overview above the sections names the nearest deadline.
+  await expect(section(page, `${student.name} at a glance`)).toContainText('Reed College · Early Decision')
   // No aid figures yet: no comparison, and an educator cannot enter them.
   await expect(colleges.getByRole('heading', { name: 'Net cost, cheapest first' })).toHaveCount(0)
   await expect(colleges.getByRole('button', { name: /^Aid figures/ })).toHaveCount(0)
@@ -140,7 +151,7 @@ test('an FAO enters aid figures and the net-cost comparison appears', async ({
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, fao)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=plan`)
   const colleges = section(page, 'Colleges')
   await expect(colleges.getByRole('button', { name: 'Add college' })).toHaveCount(0)
   await expect(colleges.getByLabel('Status of Reed College')).toHaveCount(0)

@@ -6,6 +6,7 @@ import {
   apiAs,
   createGuardian,
   createPerson,
+  openRecordSection,
   PEOPLE_PASSWORD,
 } from './support/people'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
@@ -96,6 +97,16 @@ async function seedRecord() {
     url: 'https://docs.example.com/list',
   })
   await post('documents', { name: 'Counselor notes', url: 'https://docs.example.com/notes', hidden: true })
+  // A plan and targets for the overview: a task and deadlines a little ahead of today.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  await post('tasks', { title: 'Two timed Math module 2 sets', dueDate: day(5) })
+  await post('tasks', { title: 'Ask Ms. Rivera for a recommendation letter', dueDate: day(12) })
+  await post('colleges', { name: 'University of Michigan', round: 'EA', deadline: day(18) })
+  await post('colleges', { name: 'Northwestern University', round: 'RD', deadline: day(60) })
+  const targets = await admin.put(`/api/v1/students/${student.uuid}/targets`, {
+    data: { sat: 1450, act: 31 },
+  })
+  expect(targets.ok(), await targets.text()).toBe(true)
   await admin.dispose()
   return { student, educator }
 }
@@ -138,28 +149,59 @@ test.describe('student record screenshots', () => {
         await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true })
       }
     }
+    // Each section of the record as an admin sees it (all of them), at both widths.
+    const admin = visitors.admin.page
+    for (const viewport of VIEWPORTS) {
+      await admin.setViewportSize(viewport)
+      await admin.goto(`/students/${student.uuid}`)
+      await expect(admin.locator('svg[role="application"]').first()).toBeVisible()
+      // What a phone shows before any scrolling: the overview and the section bar.
+      await admin.screenshot({ path: `${dir}/record-first-screen-${viewport.width}.png` })
+      for (const link of await admin
+        .getByRole('navigation', { name: 'Record sections' })
+        .getByRole('link')
+        .all()) {
+        const label = (await link.textContent())!
+        await openRecordSection(admin, label)
+        await expect(admin.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+        const slug = label.toLowerCase().replaceAll(' ', '-')
+        await admin.screenshot({
+          path: `${dir}/record-section-${slug}-${viewport.width}.png`,
+          fullPage: true,
+        })
+      }
+    }
+    await admin.setViewportSize(VIEWPORTS[0])
+    await admin.goto(`/students/${student.uuid}?section=family`)
+    await admin
+      .getByRole('region', { name: 'Team', exact: true })
+      .screenshot({ path: `${dir}/section-team-admin-390.png` })
+
     // Close-ups on a phone: each section of the record, the add-score form with errors, a confirmation.
     const { page } = visitors.educator
     await page.setViewportSize(VIEWPORTS[0])
     await page.goto(`/students/${student.uuid}`)
     await expect(page.locator('svg[role="application"]').first()).toBeVisible()
-    await visitors.admin.page.setViewportSize(VIEWPORTS[0])
-    await visitors.admin.page.goto(`/students/${student.uuid}`)
-    await visitors.admin.page
-      .getByRole('region', { name: 'Team', exact: true })
-      .screenshot({ path: `${dir}/section-team-admin-390.png` })
-    for (const name of ['SAT scores', 'ACT scores', 'Documents', 'Team']) {
+    for (const [label, name] of [
+      ['Scores', 'SAT scores'],
+      ['Scores', 'ACT scores'],
+      ['Documents', 'Documents'],
+      ['Family and team', 'Team'],
+    ] as const) {
+      await openRecordSection(page, label)
       const slug = name.toLowerCase().replace(' ', '-')
       await page
         .getByRole('region', { name, exact: true })
         .screenshot({ path: `${dir}/section-${slug}-390.png` })
     }
+    await openRecordSection(page, 'Scores')
     await page.getByRole('button', { name: 'Add ACT score' }).click()
     await page.getByRole('textbox', { name: 'English' }).fill('40')
     await page.getByRole('button', { name: 'Save score' }).click()
     await expect(page.getByText('Use a score from 1 to 36.')).toBeVisible()
     await page.screenshot({ path: `${dir}/dialog-add-score-390.png` })
     await page.keyboard.press('Escape')
+    await openRecordSection(page, 'Documents')
     await page.getByRole('button', { name: "Delete 'Counselor notes'" }).click()
     await expect(page.getByRole('alertdialog')).toBeVisible()
     await page.screenshot({ path: `${dir}/dialog-confirm-390.png` })
@@ -221,10 +263,11 @@ test.describe('families screenshots', () => {
     for (const viewport of VIEWPORTS) {
       const { page } = staff
       await page.setViewportSize(viewport)
-      await page.goto(`/students/${student.uuid}`)
+      await page.goto(`/students/${student.uuid}?section=family`)
+      await region(page, 'Family').screenshot({ path: `${dir}/section-family-${viewport.width}.png` })
+      await openRecordSection(page, 'Notes')
       await expect(region(page, 'Session notes').getByRole('article')).toHaveCount(3)
       await expect(region(page, 'Session notes').locator('strong').first()).toBeVisible()
-      await region(page, 'Family').screenshot({ path: `${dir}/section-family-${viewport.width}.png` })
       await region(page, 'Session notes').screenshot({ path: `${dir}/section-notes-${viewport.width}.png` })
       await page.screenshot({ path: `${dir}/record-notes-educator-${viewport.width}.png`, fullPage: true })
       // Nothing scrolls sideways.
@@ -252,7 +295,7 @@ test.describe('families screenshots', () => {
       expect(await home.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
       )
-      await home.goto(`/students/${student.uuid}`)
+      await home.goto(`/students/${student.uuid}?section=notes`)
       await expect(region(home, 'Session notes').getByRole('article')).toHaveCount(2)
       await home.screenshot({ path: `${dir}/record-guardian-${viewport.width}.png`, fullPage: true })
       await expectAccessible(home)

@@ -5,6 +5,7 @@ import {
   addToTeam,
   adminApi,
   createPerson,
+  openRecordSection,
   PEOPLE_PASSWORD,
   type Person,
   section,
@@ -44,15 +45,20 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expect(page).toHaveURL(new RegExp(`/students/${student.uuid}$`))
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(page).toHaveTitle(`${student.name} | Crestline Prep`)
-  for (const name of ['Team', 'Documents', 'SAT scores', 'ACT scores']) {
+  // Scores is the record's first section; the overview above the sections names the team.
+  for (const name of ['SAT scores', 'ACT scores']) {
     await expect(section(page, name).getByRole('heading', { level: 2, name })).toBeVisible()
   }
   await expect(section(page, 'SAT scores')).toContainText('No SAT scores yet.')
+  const overview = section(page, `${student.name} at a glance`)
+  await expect(overview.getByRole('link', { name: educator.name })).toBeVisible()
+  await openRecordSection(page, 'Family and team')
   await expect(section(page, 'Team').getByRole('link', { name: educator.name })).toBeVisible()
   await expect(section(page, 'Team').getByText('FAO', { exact: true })).toBeVisible()
   // Only admins manage the team.
   await expect(page.getByRole('combobox', { name: 'Add a team member' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0)
+  await openRecordSection(page, 'Scores')
 
   // The shared rules speak in the form before the server is asked.
   const sat = section(page, 'SAT scores')
@@ -107,6 +113,7 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expect(sat.getByRole('heading', { name: 'SAT scores' })).toBeFocused()
 
   // Documents: a visible one and one hidden from the student.
+  await openRecordSection(page, 'Documents')
   const documents = section(page, 'Documents')
   await documents.getByRole('button', { name: 'Add document' }).click()
   const addDocument = page.getByRole('dialog', { name: 'Add document' })
@@ -140,6 +147,7 @@ test('an educator adds a score and documents; the student sees them, but not the
   await own.goto(`/students/${student.uuid}`)
   await expect(own.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(own, 'SAT scores').getByRole('row', { name: /Mar 8, 2025/ })).toBeVisible()
+  await openRecordSection(own, 'Documents')
   const ownDocuments = section(own, 'Documents')
   await expect(ownDocuments.getByRole('link', { name: /Common App essay draft/ })).toBeVisible()
   await expect(ownDocuments.getByText('Counselor notes')).toHaveCount(0)
@@ -173,7 +181,10 @@ test('an educator adds a score and documents; the student sees them, but not the
   await section(own, 'Your record').getByRole('link', { name: 'Overview' }).click()
   await expect(own.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(own, 'SAT scores').getByRole('row', { name: /Mar 8, 2025/ })).toBeVisible()
+  await openRecordSection(own, 'Documents')
+  await expect(section(own, 'Documents').getByRole('link', { name: /My college list, fall/ })).toBeVisible()
   await expect(section(own, 'Documents').getByText('Counselor notes')).toHaveCount(0)
+  await openRecordSection(own, 'Family and team')
   await expect(section(own, 'Team').getByRole('link', { name: educator.name })).toBeVisible()
   await expectAccessible(own)
 })
@@ -183,16 +194,23 @@ test('an FAO on the team reads the record without controls, and may only write s
   expectAccessible,
 }) => {
   const page = await visitAs(newVisitor, fao)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=documents`)
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
   await expect(section(page, 'Documents').getByText('Counselor notes')).toBeVisible()
-  await expect(page.getByRole('main').getByRole('button')).toHaveText(['Write a note'])
+  const buttons = page.getByRole('main').getByRole('button')
+  await expect(buttons).toHaveCount(0)
+  for (const label of ['Scores', 'Plan', 'Family and team']) {
+    await openRecordSection(page, label)
+    await expect(buttons).toHaveCount(0)
+  }
+  await openRecordSection(page, 'Notes')
+  await expect(buttons).toHaveText(['Write a note'])
   await expectAccessible(page)
 })
 
 test('an admin adds and removes a team member', async ({ page, expectAccessible }) => {
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=family`)
   const team = section(page, 'Team')
   await expect(team.getByRole('link', { name: spare.name })).toHaveCount(0)
   const picker = team.getByRole('combobox', { name: 'Add a team member' })
@@ -222,6 +240,7 @@ test('an admin adds and removes a team member', async ({ page, expectAccessible 
   await expect(picker.getByRole('option', { name: new RegExp(spare.name) })).toHaveCount(1)
 
   // History: every change to the record, newest first, loaded when asked for.
+  await openRecordSection(page, 'History')
   const history = section(page, 'History')
   await history.getByRole('button', { name: 'Show history' }).click()
   const changes = history.getByRole('listitem')
@@ -260,8 +279,14 @@ function placeholderRoom(select: Locator): Promise<number> {
 
 test('only admins see a record’s History', async ({ newVisitor }) => {
   const page = await visitAs(newVisitor, educator)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=family`)
   await expect(section(page, 'Team')).toBeVisible()
+  const sections = page.getByRole('navigation', { name: 'Record sections' })
+  await expect(sections.getByRole('link', { name: 'Family and team' })).toBeVisible()
+  await expect(sections.getByRole('link', { name: 'History' })).toHaveCount(0)
+  // Asked for by address, it is not there either: the first section shows instead.
+  await page.goto(`/students/${student.uuid}?section=history`)
+  await expect(section(page, 'SAT scores')).toBeVisible()
   await expect(section(page, 'History')).toHaveCount(0)
 })
 
@@ -294,7 +319,8 @@ test('students, profiles and dashboards for staff', async ({
 }) => {
   // The stranger's profile below answers 404 on purpose.
   consoleGuard.allow(/status of 404/, /\/api\/v1\/screens\/user-profile\//)
-  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+$/)
+  // The record and its overview load side by side: both answer 404.
+  consoleGuard.allow(/status of 404/, /\/api\/v1\/students\/[^/]+(\/overview)?$/)
   const educatorPage = await visitAs(newVisitor, educator)
   await educatorPage.goto('/students')
   await expect(educatorPage.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()

@@ -6,6 +6,7 @@ import {
   adminApi,
   apiAs,
   createPerson,
+  openRecordSection,
   type Person,
   section,
   visitAs,
@@ -89,8 +90,16 @@ test("a record's tasks, documents and notes have 44 px touch targets at 390 px, 
 }) => {
   const page = await visitAs(newVisitor, educator)
   await page.setViewportSize(PHONE)
-  await page.goto(`/students/${student.uuid}`)
+  await page.goto(`/students/${student.uuid}?section=plan`)
   await expect(page.getByRole('heading', { level: 1, name: student.name })).toBeVisible()
+  // The section bar scrolls within itself; the links visible on the first screen are full size.
+  for (const link of await page
+    .getByRole('navigation', { name: 'Record sections' })
+    .getByRole('link')
+    .all()) {
+    const box = (await link.boundingBox())!
+    if (box.x + box.width <= PHONE.width) await expectTappable(link)
+  }
 
   const tasks = section(page, 'Tasks')
   const task = '“Finish the Common App essay”'
@@ -100,6 +109,8 @@ test("a record's tasks, documents and notes have 44 px touch targets at 390 px, 
   for (const control of [taskEdit, taskDelete]) await expectTappable(control)
   await expectApart(taskDelete, [taskEdit])
 
+  await expectNoSideScroll(page)
+  await openRecordSection(page, 'Documents')
   const documents = section(page, 'Documents')
   const docActions = ['Edit', 'Pin', 'Hide'].map((verb) =>
     documents.getByRole('button', { name: `${verb} 'Essay draft'` }),
@@ -108,12 +119,14 @@ test("a record's tasks, documents and notes have 44 px touch targets at 390 px, 
   for (const control of [...docActions, docDelete]) await expectTappable(control)
   await expectApart(docDelete, docActions)
 
+  await openRecordSection(page, 'Notes')
   const notes = section(page, 'Session notes')
   const noteEdit = notes.getByRole('button', { name: 'Edit the note of Oct 1, 2025' })
   const noteDelete = notes.getByRole('button', { name: 'Delete the note of Oct 1, 2025' })
   for (const control of [noteEdit, noteDelete]) await expectTappable(control)
   await expectApart(noteDelete, [noteEdit])
 
+  await openRecordSection(page, 'Family and team')
   const family = section(page, 'Family')
   for (const control of await family.getByRole('button').all()) await expectTappable(control)
 

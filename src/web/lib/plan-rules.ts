@@ -69,7 +69,8 @@ export function byNetCost(entries: CollegeEntry[]): (CollegeEntry & { netCost: n
 
 /** "Overdue" or "Due in 3 days" or "Due Mar 1"-style words for a task, in the viewer's time zone. */
 export function dueWords(task: Pick<Task, 'status' | 'dueDate'>, timeZone: string, now = new Date()) {
-  if (!task.dueDate) return { text: 'No due date', overdue: false, soon: false }
+  // The list writes "No due date" itself: the words here are only the marks beside a date.
+  if (!task.dueDate) return { text: '', overdue: false, soon: false }
   if (isOverdue(task, timeZone, now)) return { text: 'Overdue', overdue: true, soon: false }
   const days = daysBetween(todayIn(timeZone, now), task.dueDate)
   if (task.status === 'open' && days === 0) return { text: 'Due today', overdue: false, soon: true }

@@ -38,6 +38,9 @@ export const queryKeys = {
     all: ['students'] as const,
     list: (archived: boolean) => ['students', 'list', { archived }] as const,
     detail: (uuid: string) => ['students', 'detail', uuid] as const,
+    /** The record's overview (next deadline, next task); plan changes refresh every one. */
+    overviews: ['students', 'overview'] as const,
+    overview: (uuid: string) => ['students', 'overview', uuid] as const,
     availableUsers: (uuid: string) => ['students', 'available-users', uuid] as const,
     notes: (uuid: string) => ['students', 'notes', uuid] as const,
     tasks: (uuid: string) => ['students', 'tasks', uuid] as const,

@@ -5,7 +5,10 @@ import { queryKeys } from './query-keys'
 export const planPath = (studentUuid: string, what: 'tasks' | 'colleges', item?: string) =>
   `/v1/students/${encodeURIComponent(studentUuid)}/${what}${item ? `/${encodeURIComponent(item)}` : ''}`
 
-/** A plan change refetches the list, the dashboards' task lists and the admin overview (awaited). */
+/**
+ * A plan change refetches the list, the record's overview, the dashboards' task lists and the admin
+ * overview (awaited).
+ */
 export function usePlanMutation<T, R>(listKey: QueryKey, mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -13,6 +16,7 @@ export function usePlanMutation<T, R>(listKey: QueryKey, mutationFn: (input: T) 
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.overviews }),
         queryClient.invalidateQueries({ queryKey: queryKeys.myTasks('assigned').slice(0, 1) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
       ]),

@@ -143,3 +143,15 @@ export async function visitAs(newVisitor: NewVisitor, person: Person): Promise<P
 
 /** A named section of a page (a `<section aria-labelledby>`), matched by its exact heading. */
 export const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
+
+/**
+ * Opens a section of the student record on the page with a tap on the section bar's link, and
+ * waits until it is the current one (`label`: Scores, Plan, Notes, Documents, Family and team, History).
+ */
+export async function openRecordSection(page: Page, label: string) {
+  const link = page
+    .getByRole('navigation', { name: 'Record sections' })
+    .getByRole('link', { name: label, exact: true })
+  await link.click()
+  await expect(link).toHaveAttribute('aria-current', 'page')
+}

@@ -25,3 +25,10 @@ export function recordNotFoundHelp(
     return "If you are the student's parent or guardian, ask their educator or an admin to send you a family invite."
   return 'If you think you should see it, ask an admin.'
 }
+
+/** "Target 1450 · 70 to go" under a latest score; "Target 1450 · reached" at or above it. */
+export function scoreGapWords(score: number, target: number | null): string {
+  if (target == null) return 'No target set'
+  const gap = target - score
+  return `Target ${target} · ${gap > 0 ? `${gap} to go` : 'reached'}`
+}

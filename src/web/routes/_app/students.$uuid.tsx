@@ -5,14 +5,24 @@ import { PageHeader } from '../../components/layout/page-header'
 import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { recordOverviewQueryOptions } from '../../features/students/api/get-record-overview'
 import { studentQueryOptions } from '../../features/students/api/get-student'
 import { recordNotFoundHelp, recordSummary } from '../../features/students/record-summary'
+import { recordSectionSearchSchema } from '../../lib/record-sections'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
-  loader: ({ context, params }) => ensurePageData(context.queryClient, studentQueryOptions(params.uuid)),
+  validateSearch: recordSectionSearchSchema,
+  // The overview's next deadline and task load beside the record (a failure shows in the overview).
+  loader: async ({ context, params }) => {
+    const [student] = await Promise.all([
+      ensurePageData(context.queryClient, studentQueryOptions(params.uuid)),
+      context.queryClient.prefetchQuery(recordOverviewQueryOptions(params.uuid)),
+    ])
+    return student
+  },
   component: StudentPage,
   pendingComponent: StudentPending,
   errorComponent: (props) => (

@@ -1,3 +1,5 @@
+import { useSearch } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { ARCHIVED_REFUSAL, archivedForFamily } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
@@ -9,16 +11,71 @@ import { HistorySection } from '../../../features/history/components/history-sec
 import { NotesSection } from '../../../features/notes/components/notes-section'
 import { ScoreSection } from '../../../features/scores/components/score-section'
 import { TESTS } from '../../../features/scores/score-tests'
+import {
+  RecordOverview,
+  type StudentProfileLine,
+} from '../../../features/students/components/record-overview'
 import { TasksSection } from '../../../features/tasks/components/tasks-section'
 import { TeamSection } from '../../../features/team/components/team-section'
-import { canManageTeam, recordAccess } from '../../../lib/record-access'
+import { type RecordAccess, recordAccess } from '../../../lib/record-access'
+import { chosenSection, type RecordSectionId, visibleSections } from '../../../lib/record-sections'
+import { RecordSectionBar } from './record-section-bar'
+
+interface SectionProps {
+  student: Student
+  viewer: CurrentUser
+  access: RecordAccess
+}
 
 /**
- * The body of a student record (scores, the college list, tasks, session notes, documents, team, family): used by /students/{uuid}, a student's dashboard and the
- * user-profile screen. Controls the viewer may not use are not rendered.
+ * What each section of `RECORD_SECTIONS` (lib/record-sections.ts) shows; only the chosen one
+ * renders, so a section's queries and libraries (the score charts) load when it is opened.
  */
-export function StudentRecord({ student, viewer }: { student: Student; viewer: CurrentUser }) {
+const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode> = {
+  scores: ({ student, viewer, access }) => (
+    <>
+      <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
+      <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
+    </>
+  ),
+  plan: ({ student, viewer, access }) => (
+    <>
+      <TasksSection student={student} viewer={viewer} access={access} />
+      <CollegesSection student={student} viewer={viewer} access={access} />
+    </>
+  ),
+  notes: ({ student, viewer, access }) => <NotesSection student={student} viewer={viewer} access={access} />,
+  documents: ({ student, viewer, access }) => (
+    <DocumentsSection student={student} viewer={viewer} access={access} />
+  ),
+  family: ({ student, viewer, access }) => (
+    <div className="grid items-start gap-6 xl:grid-cols-2">
+      <TeamSection student={student} access={access} />
+      <FamilySection student={student} viewer={viewer} access={access} />
+    </div>
+  ),
+  history: ({ student }) => <HistorySection student={student} />,
+}
+
+/**
+ * A student record: the overview, the section bar and the chosen section (`?section=`, the first
+ * when absent or not one this viewer sees). Used by /students/{uuid}, a student's dashboard and
+ * the user-profile screen. Controls the viewer may not use are not rendered.
+ */
+export function StudentRecord({
+  student,
+  viewer,
+  profile,
+}: {
+  student: Student
+  viewer: CurrentUser
+  /** Class year and school, when the page has them. */
+  profile?: StudentProfileLine | null
+}) {
   const access = recordAccess(viewer, student)
+  const asked = useSearch({ strict: false, select: (search) => search.section })
+  const section = chosenSection(access, asked)
+  const Body = SECTION_BODIES[section.id]
   return (
     <div className="flex flex-col gap-6">
       {archivedForFamily(access, 'scores.add') ? (
@@ -26,21 +83,12 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
           {ARCHIVED_REFUSAL.message}
         </Alert>
       ) : null}
-      <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
-      <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
-      <CollegesSection student={student} viewer={viewer} access={access} />
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <TasksSection student={student} viewer={viewer} access={access} />
-          <NotesSection student={student} viewer={viewer} access={access} />
-          <DocumentsSection student={student} viewer={viewer} access={access} />
+      <RecordOverview student={student} viewer={viewer} profile={profile} />
+      <RecordSectionBar sections={visibleSections(access)} current={section.id}>
+        <div className="flex flex-col gap-6">
+          <Body student={student} viewer={viewer} access={access} />
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <TeamSection student={student} access={access} />
-          <FamilySection student={student} viewer={viewer} access={access} />
-        </div>
-      </div>
-      {canManageTeam(access) ? <HistorySection student={student} /> : null}
+      </RecordSectionBar>
     </div>
   )
 }
