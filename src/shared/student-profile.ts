@@ -38,37 +38,35 @@ export type StudentProfile = z.infer<typeof studentProfileSchema>
 const classYearField = z
   .number({ error: orRequired('Enter a year such as 2027.') })
   .int('Enter a year such as 2027.')
-  .refine(
-    (year) => year >= classYearRange().min && year <= classYearRange().max,
-    () => {
+  .refine((year) => year >= classYearRange().min && year <= classYearRange().max, {
+    error: () => {
       const { min, max } = classYearRange()
       return `Use a class year from ${min} to ${max}.`
     },
-  )
+  })
 
 /**
  * `PATCH /v1/students/{id}/profile`: absent keeps, null (or an empty school) clears. `testDates`
  * replaces the list; a date not already on it may not be in the past (the server checks that).
  */
-export const studentProfilePatchSchema = z
-  .strictObject({
-    classYear: classYearField.nullable().optional(),
-    school: z
-      .string({ error: orRequired('Expected text.') })
-      .trim()
-      .max(SCHOOL_MAX, `Use at most ${SCHOOL_MAX} characters.`)
-      .nullable()
-      .optional()
-      .transform((school) => (school === '' ? null : school)),
-    testDates: z
-      .array(testDateSchema, { error: orRequired('Expected a list of test dates.') })
-      .max(TEST_DATES_MAX, `Plan at most ${TEST_DATES_MAX} test dates.`)
-      .optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send at least one of classYear, school or testDates.',
-    path: ['body'],
-  })
+export const studentProfileFieldsSchema = z.strictObject({
+  classYear: classYearField.nullable().optional(),
+  school: z
+    .string({ error: orRequired('Expected text.') })
+    .trim()
+    .max(SCHOOL_MAX, `Use at most ${SCHOOL_MAX} characters.`)
+    .nullable()
+    .optional()
+    .transform((school) => (school === '' ? null : school)),
+  testDates: z
+    .array(testDateSchema, { error: orRequired('Expected a list of test dates.') })
+    .max(TEST_DATES_MAX, `Plan at most ${TEST_DATES_MAX} test dates.`)
+    .optional(),
+})
+export const studentProfilePatchSchema = studentProfileFieldsSchema.refine(
+  (body) => Object.values(body).some((value) => value !== undefined),
+  { message: 'Send at least one of classYear, school or testDates.', path: ['body'] },
+)
 export type StudentProfilePatch = z.infer<typeof studentProfilePatchSchema>
 export type StudentProfilePatchInput = z.input<typeof studentProfilePatchSchema>
 

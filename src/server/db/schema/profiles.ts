@@ -34,7 +34,10 @@ export const studentProfiles = pgTable(
     ),
     check('student_target_act', sql`${table.targetAct} is null or ${table.targetAct} between 1 and 36`),
     check('student_class_year', sql`${table.classYear} is null or ${table.classYear} between 2000 and 2100`),
-    check('student_school_length', sql`${table.school} is null or char_length(${table.school}) between 1 and 200`),
+    check(
+      'student_school_length',
+      sql`${table.school} is null or char_length(${table.school}) between 1 and 200`,
+    ),
     check(
       'student_test_dates',
       sql`jsonb_typeof(${table.testDates}) = 'array' and jsonb_array_length(${table.testDates}) <= 10`,

@@ -4,6 +4,7 @@ import type { NoteVisibility } from '../../../shared/notes'
 import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles'
 import type { ScoreSource } from '../../../shared/scores'
 import type { TaskStatus } from '../../../shared/tasks'
+import { profileChange, settingsChange } from './audit-more-words'
 
 /**
  * An audit event as a sentence for the /admin activity list ("Avery Admin archived Rosa Student").
@@ -89,11 +90,9 @@ export function auditSentence(event: AuditEvent): string {
     case 'targets.changed':
       return `${actor} changed ${event.studentName ? possessive(event.studentName) : "a student's"} score targets${targetWords(after)}`
     case 'settings.changed':
-      return after.requireStaffTwoFactor === true
-        ? `${actor} required two-factor for staff`
-        : after.requireStaffTwoFactor === false
-          ? `${actor} made two-factor optional for staff`
-          : `${actor} changed the settings`
+      return settingsChange(actor, after)
+    case 'profile.changed':
+      return `${actor} changed ${event.studentName ? possessive(event.studentName) : "a student's"} profile${profileChange(before, after)}`
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':
