@@ -72,6 +72,6 @@ export type StudentProfilePatchInput = z.input<typeof studentProfilePatchSchema>
 
 /** A parent named at onboarding: they get the same guardian invite the record's Family card sends. */
 export const onboardingGuardianSchema = guardianInviteBodySchema.extend({
-  name: requiredText(120).optional(),
+  name: requiredText(100).optional(),
 })
 export const ONBOARDING_GUARDIANS_MAX = 4

@@ -21,6 +21,7 @@ export function useUpdateAppSettings() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.auditEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.studentRules }),
       ])
     },
   })
