@@ -9,6 +9,7 @@ import {
   RELATIONSHIP_MAX,
 } from '../../../../shared/guardians'
 import { INVITE_LIFETIME_DAYS } from '../../../../shared/invites'
+import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
@@ -22,6 +23,7 @@ import { showFieldProblems } from '../../../lib/field-problems'
 import { canManageFamily, canOpenGuardianProfile, type RecordAccess } from '../../../lib/record-access'
 import { useInviteGuardian, useRemoveGuardian } from '../api/guardians'
 import { PendingGuardianInvites } from './pending-guardian-invites'
+import { SentInvites } from './sent-invites'
 
 interface FamilySectionProps {
   student: Student
@@ -104,6 +106,7 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
         </ul>
       )}
       {manage ? <PendingGuardianInvites studentUuid={student.uuid} studentName={studentName} /> : null}
+      {kindOf(access) === 'self' ? <SentInvites studentUuid={student.uuid} /> : null}
       {manage ? <InviteGuardianForm student={student} admin={access === 'admin'} /> : null}
       {manage ? (
         <ConfirmDialog
