@@ -6,7 +6,7 @@ export function onboardingIntro(user: CurrentUser): string {
     return 'Tell us your name and a few lines about you. Your students and their families will see both.'
   }
   if (user.profileStudent != null) {
-    return 'Tell us the name you would like to be called, your school and the tests you plan. Your educators will see them.'
+    return 'Tell us the name you would like to be called. Your educators will see it.'
   }
   if (user.profileFao != null) {
     return 'Tell us your name. The students whose teams you join, and their educators, will see it.'
