@@ -20,6 +20,14 @@ async function shoot(page: Page, name: string, width = 390) {
   await page.setViewportSize({ width, height: 900 })
 }
 
+/** axe at phone and desktop width, then back at phone width. */
+async function accessibleAtBothWidths(page: Page, expectAccessible: () => Promise<void>) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await expectAccessible()
+  }
+}
+
 /** A date some weeks ahead, as a date field takes it. */
 const weeksAhead = (weeks: number) => new Date(Date.now() + weeks * 7 * 86_400_000).toISOString().slice(0, 10)
 
@@ -50,7 +58,7 @@ test('a student onboards with their profile and a parent, then sets up Settings 
   await page.getByRole('textbox', { name: "Parent's name" }).fill('Pat Profile')
   await page.getByRole('textbox', { name: "Parent's email" }).fill(parentEmail)
   await page.getByRole('combobox', { name: 'Relationship' }).fill('Mother')
-  await expectAccessible()
+  await accessibleAtBothWidths(page, expectAccessible)
   await shoot(page, 'onboarding-student')
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
@@ -68,6 +76,7 @@ test('a student onboards with their profile and a parent, then sets up Settings 
 
   // Settings: find a time zone by typing, at phone width.
   await page.goto('/settings')
+  await accessibleAtBothWidths(page, expectAccessible)
   await expect(section(page, 'School and tests').getByRole('textbox', { name: 'School' })).toHaveValue(
     'Lincoln High',
   )
@@ -88,7 +97,6 @@ test('a student onboards with their profile and a parent, then sets up Settings 
   await expect(plan.getByRole('textbox', { name: 'Your calendar link' })).toHaveValue(url)
   const feed = await page.request.get(new URL(url).pathname)
   expect(await feed.text()).toContain('SAT test day')
-  await expectAccessible()
   await shoot(page, 'settings-student')
 
   // Two-factor set-up at phone width: the key in whole groups, copied, and the otpauth link.
@@ -104,6 +112,7 @@ test('a student onboards with their profile and a parent, then sets up Settings 
     spans.map((span) => span.getBoundingClientRect().height),
   )
   expect(new Set(heights).size, 'every group of the key on one line').toBe(1)
+  await accessibleAtBothWidths(page, expectAccessible)
   await twoFactor.getByRole('button', { name: 'Copy key' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Key copied' })).toBeVisible()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
@@ -112,6 +121,5 @@ test('a student onboards with their profile and a parent, then sets up Settings 
     'href',
     /^otpauth:\/\/totp\/.*secret=/,
   )
-  await expectAccessible()
   await shoot(page, 'two-factor-key')
 })

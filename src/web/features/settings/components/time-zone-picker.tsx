@@ -44,7 +44,7 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
           enterKeyHint="search"
           value={query}
           disabled={disabled}
-          aria-controls={`${id}-matches`}
+          aria-controls={deferredQuery.trim() ? `${id}-matches` : undefined}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && matches[0]) {
