@@ -100,7 +100,7 @@ export function StudentProfileFields({ draft, onChange, errors, today }: Student
                         ))}
                       </select>
                     </div>
-                    <div className="flex min-w-40 flex-1 flex-col gap-1">
+                    <div className="flex min-w-40 flex-1 flex-col gap-1 sm:max-w-60">
                       <label htmlFor={`${id}-date-${row.key}`} className="text-sm">
                         Date <span className="sr-only">of {rowLabel}</span>
                       </label>

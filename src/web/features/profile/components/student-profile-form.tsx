@@ -46,7 +46,7 @@ export function StudentProfileForm({ studentUuid, intro }: { studentUuid: string
       <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-5">
         {formError ? <Alert tone="danger">{formError}</Alert> : null}
         <StudentProfileFields draft={draft} onChange={setDraft} errors={errors} today={localToday()} />
-        <div className="sm:w-48">
+        <div className="sm:w-64">
           <SubmitButton pending={update.isPending} pendingLabel="Saving…">
             Save school and tests
           </SubmitButton>
