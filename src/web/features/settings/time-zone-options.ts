@@ -17,9 +17,15 @@ const MINUS = '\u2212'
 
 /** "UTC−05:00" from the zone's long GMT offset today ("GMT-05:00"; "GMT" alone at UTC). */
 export function utcOffset(zone: string, now: Date = new Date()): { text: string; minutes: number } {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(now)
-    .find((piece) => piece.type === 'timeZoneName')?.value
+  let part: string | undefined
+  try {
+    part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(now)
+      .find((piece) => piece.type === 'timeZoneName')?.value
+  } catch {
+    // A zone this browser does not know (saved from another): shown without its offset.
+    return { text: 'UTC?', minutes: 0 }
+  }
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '')
   if (!match) return { text: 'UTC+00:00', minutes: 0 }
   const [, sign, hours, mins] = match
@@ -27,10 +33,23 @@ export function utcOffset(zone: string, now: Date = new Date()): { text: string;
   return { text: `UTC${sign === '-' ? MINUS : '+'}${hours}:${mins}`, minutes }
 }
 
+/** Places browsers still list by an old name (ICU keeps the first name as canonical). */
+const RENAMED: Record<string, string> = {
+  Calcutta: 'Kolkata',
+  Katmandu: 'Kathmandu',
+  Saigon: 'Ho Chi Minh',
+  Rangoon: 'Yangon',
+  Kiev: 'Kyiv',
+  Godthab: 'Nuuk',
+  Ulan_Bator: 'Ulaanbaatar',
+}
+
 export function timeZoneOption(zone: string, now: Date = new Date()): TimeZoneOption {
   const parts = zone.split('/')
   const region = parts.length > 1 ? parts[0]! : 'Other'
-  const place = (parts.length > 1 ? parts.slice(1).join(' / ') : zone).replaceAll('_', ' ')
+  const last = parts.at(-1)!
+  const renamed = RENAMED[last] ? [...parts.slice(1, -1), RENAMED[last]] : parts.slice(1)
+  const place = (parts.length > 1 ? renamed.join(' / ') : zone).replaceAll('_', ' ')
   const { text, minutes } = utcOffset(zone, now)
   return { zone, region, place, offset: text, minutes, label: `${place} (${text})` }
 }
