@@ -58,7 +58,8 @@ export function ScanStep({
           Open an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).
         </li>
         <li>
-          Scan this QR code, or copy the key below into the app (on this phone: open the app with the link).
+          Scan this QR code, or copy the key below into the app. On this phone, “Open in authenticator app”
+          does it for you.
         </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
@@ -113,7 +114,7 @@ function SetUpKey({ uri, secret }: { uri: string; secret: string }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm font-medium">Key</p>
-      <code className="flex flex-wrap gap-x-2 gap-y-1 rounded bg-surface-sunken px-2 py-1.5 font-mono text-base">
+      <code className="flex w-fit max-w-full flex-wrap gap-x-2 gap-y-1 rounded bg-surface-sunken px-2 py-1.5 font-mono text-base">
         {groups.map((group, index) => (
           // Groups repeat (the key is random): the position is the identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders
