@@ -54,10 +54,22 @@ export function timeZoneOption(zone: string, now: Date = new Date()): TimeZoneOp
   return { zone, region, place, offset: text, minutes, label: `${place} (${text})` }
 }
 
+/** Options already worked out today: one formatter per zone is slow on a phone, so each is made once. */
+const optionsMade = new Map<string, TimeZoneOption>()
+const optionFor = (zone: string, now: Date) => {
+  const key = `${now.toISOString().slice(0, 10)} ${zone}`
+  let option = optionsMade.get(key)
+  if (!option) {
+    option = timeZoneOption(zone, now)
+    optionsMade.set(key, option)
+  }
+  return option
+}
+
 /** Every zone the browser knows (and `current`, should it not), by region, each region by place. */
 export function timeZoneGroups(current: string, now: Date = new Date()) {
   const names = Intl.supportedValuesOf?.('timeZone') ?? []
-  const all = (names.includes(current) ? names : [current, ...names]).map((zone) => timeZoneOption(zone, now))
+  const all = (names.includes(current) ? names : [current, ...names]).map((zone) => optionFor(zone, now))
   const groups = new Map<string, TimeZoneOption[]>()
   for (const option of all) groups.set(option.region, [...(groups.get(option.region) ?? []), option])
   return [...groups.entries()]
