@@ -35,6 +35,7 @@ import recordOverviewRoutes from './routes/api/v1/record-overview'
 import scoreRoutes from './routes/api/v1/scores'
 import screenRoutes from './routes/api/v1/screens'
 import sessionRoutes from './routes/api/v1/sessions'
+import studentProfileRoutes from './routes/api/v1/student-profile'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
 import teamMemberRoutes from './routes/api/v1/team-members'
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(studentRoutes)
   await app.register(recordOverviewRoutes)
   await app.register(scoreRoutes)
+  await app.register(studentProfileRoutes)
   await app.register(documentRoutes)
   await app.register(teamMemberRoutes)
   await app.register(documentFileRoutes, { incomingDir })
@@ -184,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(noteRoutes)
   await app.register(taskRoutes)
   await app.register(collegeRoutes)
-  await app.register(calendarRoutes)
+  await app.register(calendarRoutes, { secret })
   await app.register(educatorRoutes)
   await app.register(screenRoutes)
   await app.register(auditRoutes)

@@ -5,5 +5,34 @@ import { booleanField } from './validation'
 export const appSettingsSchema = z.strictObject({
   /** Admins, educators and FAOs must set up two-factor before they can read anything. */
   requireStaffTwoFactor: booleanField,
+  /** Students may set (and clear) their own score targets; off, only staff do. */
+  studentsSetTargets: booleanField,
+  /** Students may edit or delete college entries someone else added; off, only their own. */
+  studentsEditOthersColleges: booleanField,
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
+
+/** `PUT /v1/admin/settings`: the settings to change; an absent one keeps its value. */
+export const appSettingsInputSchema = appSettingsSchema
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send at least one of requireStaffTwoFactor, studentsSetTargets or studentsEditOthersColleges.',
+    path: ['body'],
+  })
+export type AppSettingsInput = z.infer<typeof appSettingsInputSchema>
+
+/** What students may change on their own record, as the company set it: for the web to hide controls. */
+export const studentRulesSchema = appSettingsSchema.pick({
+  studentsSetTargets: true,
+  studentsEditOthersColleges: true,
+})
+export type StudentRules = z.infer<typeof studentRulesSchema>
+
+/** The product's behaviour before these settings existed: students may do both. */
+export const STUDENT_RULES_DEFAULT: StudentRules = {
+  studentsSetTargets: true,
+  studentsEditOthersColleges: true,
+}
+
+/** The audit log keeps the settings as they were: rows from before a setting existed lack it. */
+export const auditedSettingsSchema = appSettingsSchema.partial()

@@ -1,4 +1,5 @@
 import { type AuditEvent, readAuditChange } from './audit'
+import { profileChange, settingsChange } from './audit-more-words'
 import { formatPlainDate } from './dates'
 import type { NoteVisibility } from './notes'
 import { inviteRoleLabels, ROLE_LABELS, ROLES, type Role } from './roles'
@@ -90,11 +91,9 @@ export function auditSentence(event: AuditEvent): string {
     case 'targets.changed':
       return `${actor} changed ${event.studentName ? possessive(event.studentName) : "a student's"} score targets${targetWords(after)}`
     case 'settings.changed':
-      return after.requireStaffTwoFactor === true
-        ? `${actor} required two-factor for staff`
-        : after.requireStaffTwoFactor === false
-          ? `${actor} made two-factor optional for staff`
-          : `${actor} changed the settings`
+      return settingsChange(actor, after)
+    case 'profile.changed':
+      return `${actor} changed ${event.studentName ? possessive(event.studentName) : "a student's"} profile${profileChange(before, after)}`
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':

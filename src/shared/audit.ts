@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { appSettingsSchema } from './admin-settings'
+import { auditedSettingsSchema } from './admin-settings'
 import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
 import { NOTE_VISIBILITIES } from './notes'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { SCORE_SOURCES } from './scores'
+import { PLANNED_TESTS } from './student-profile'
 import { TASK_STATUSES } from './tasks'
 
 // The audit log: who changed what, when, before and after (docs/api.md#the-audit-log).
@@ -80,7 +81,17 @@ const college = z.strictObject({
   costOfAttendance: z.number().nullable(),
   aidOffered: z.number().nullable(),
 })
-const targets = z.strictObject({ sat: z.number().nullable(), act: z.number().nullable() })
+const targets = z.strictObject({
+  sat: z.number().nullable(),
+  act: z.number().nullable(),
+  satDate: z.string().optional(),
+  actDate: z.string().optional(),
+})
+const studentProfile = z.strictObject({
+  classYear: z.number().nullable(),
+  school: z.string().nullable(),
+  testDates: z.array(z.strictObject({ test: z.enum(PLANNED_TESTS), date: z.string() })),
+})
 const flag = <K extends string>(key: K) =>
   z.strictObject({ [key]: z.boolean() } as { [P in K]: z.ZodBoolean })
 
@@ -101,6 +112,7 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['user.deleted'], 'user', flag('student'), none),
   change(['student.archived', 'student.restored'], 'student', flag('archived'), flag('archived')),
   change(['targets.changed'], 'student', targets, targets),
+  change(['profile.changed'], 'student', studentProfile, studentProfile),
   change(
     ['invite.created'],
     'invite',
@@ -141,7 +153,7 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['score.added'], 'score', none, score),
   change(['score.updated'], 'score', score, score),
   change(['score.deleted'], 'score', score, none),
-  change(['settings.changed'], 'settings', appSettingsSchema, appSettingsSchema),
+  change(['settings.changed'], 'settings', auditedSettingsSchema, auditedSettingsSchema),
   change(['inquiry.handled', 'inquiry.reopened'], 'contact_request', flag('handled'), flag('handled')),
 ])
 /** One action as the server records it (stored `before` and `after` are null where absent). */

@@ -57,6 +57,8 @@ export const collegeEntrySchema = z.object({
   netCost: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who added it; null when not known (added before it was kept, or that person was deleted). */
+  createdByUUID: z.string().nullable().optional(),
 })
 export type CollegeEntry = z.infer<typeof collegeEntrySchema>
 

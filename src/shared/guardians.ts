@@ -60,7 +60,8 @@ export const pendingGuardianInviteSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   status: z.enum(['available', 'expired']),
-  link: z.string(),
+  /** For family managers; the student, who sees only the invites they sent, does not get it. */
+  link: z.string().optional(),
 })
 export type PendingGuardianInvite = z.infer<typeof pendingGuardianInviteSchema>
 

@@ -108,6 +108,15 @@ export const RECORD_RULES = {
     notOwn: { message: 'Only the author or an admin can delete a note.' },
   },
 
+  /** Change the student profile: class year, school, planned test dates. */
+  'profile.change': {
+    grants: { admin: 'any', editor: 'any', self: 'any' },
+    refusals: {
+      reader: { message: 'Financial-aid officers can read this record but not change its profile.' },
+      guardian: { message: "Guardians read the student's profile but do not change it." },
+    },
+  },
+
   /** Invite or remove a guardian. */
   'guardians.manage': {
     grants: { admin: 'any', editor: 'any' },

@@ -100,6 +100,8 @@ export const actScorePatchSchema = actScoreFields
 export type SatScorePatch = z.infer<typeof satScorePatchSchema>
 export type ActScorePatch = z.infer<typeof actScorePatchSchema>
 
+const targetDate = z.iso.date({ error: orRequired('Use a date as YYYY-MM-DD.') }).nullish()
+
 /** `PUT /v1/students/{id}/targets`: the scores to coach toward; null clears one, absent keeps it. */
 export const targetsInputSchema = z.strictObject({
   sat: z
@@ -115,9 +117,18 @@ export const targetsInputSchema = z.strictObject({
     .min(1, 'Use an ACT composite from 1 to 36.')
     .max(36, 'Use an ACT composite from 1 to 36.')
     .nullish(),
+  /** The test date the SAT target is meant for ("1450 by the Mar 14 SAT"); null clears it. */
+  satDate: targetDate,
+  actDate: targetDate,
 })
 export type TargetsInput = z.infer<typeof targetsInputSchema>
-export const targetsSchema = z.object({ sat: z.number().nullable(), act: z.number().nullable() })
+/** `satDate` and `actDate` are present only when set (the record read's shape holds without them). */
+export const targetsSchema = z.object({
+  sat: z.number().nullable(),
+  act: z.number().nullable(),
+  satDate: z.string().optional(),
+  actDate: z.string().optional(),
+})
 export type Targets = z.infer<typeof targetsSchema>
 
 /**

@@ -2,6 +2,11 @@ import { z } from 'zod'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
+import {
+  ONBOARDING_GUARDIANS_MAX,
+  onboardingGuardianSchema,
+  studentProfileFieldsSchema,
+} from './student-profile'
 import { timeZoneField } from './time-zones'
 import { booleanField, emailField, requiredText } from './validation'
 
@@ -60,6 +65,13 @@ export const onboardBodySchema = z.strictObject({
   bio: z.string().trim().max(BIO_MAX).optional(),
   /** The browser's time zone, so reminders arrive in the morning where the person lives. */
   timeZone: timeZoneField.optional(),
+  /** Students only: class year, school and planned test dates (docs/product.md#student-profile). */
+  studentProfile: studentProfileFieldsSchema.optional(),
+  /** Students only: parents to invite, each sent the record's guardian invite. */
+  guardians: z
+    .array(onboardingGuardianSchema)
+    .max(ONBOARDING_GUARDIANS_MAX, `Invite at most ${ONBOARDING_GUARDIANS_MAX} parents here.`)
+    .optional(),
 })
 export type OnboardBody = z.infer<typeof onboardBodySchema>
 

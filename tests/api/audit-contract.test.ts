@@ -132,7 +132,12 @@ describe('every audit event the server writes is one of the union in src/shared/
       await send('PATCH', `${base}/${path}/${added.uuid}`, { note: 'Bluebook test 4' })
       await send('DELETE', `${base}/${path}/${added.uuid}`)
     }
-    await send('PUT', `${base}/targets`, { sat: 1450, act: null })
+    await send('PUT', `${base}/targets`, { sat: 1450, act: null, satDate: '2030-03-09' })
+    await send('PATCH', `${base}/profile`, {
+      classYear: new Date().getUTCFullYear() + 1,
+      school: 'Lincoln High',
+      testDates: [{ test: 'SAT', date: '2030-03-09' }],
+    })
     // An inquiry, and the settings (requiring two-factor asks the admin to have it).
     const contacted = await t.request({
       method: 'POST',

@@ -334,7 +334,8 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: '/api/v1/students/:id/guardian-invites',
     request: (ctx) => ({ url: `${student(ctx)}/guardian-invites` }),
-    expect: familyManagers(200),
+    // The student lists the invites they sent themself (at onboarding).
+    expect: { ...familyManagers(200), student: 200 },
   },
   {
     method: 'POST',
@@ -492,6 +493,24 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/student-rules',
+    request: () => ({ url: '/api/v1/student-rules' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/profile',
+    request: (ctx) => ({ url: `${student(ctx)}/profile` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/profile',
+    request: (ctx) => ({ url: `${student(ctx)}/profile`, body: { school: `School ${++sequence}` } }),
+    expect: recordWriters(200),
+  },
+  {
+    method: 'GET',
     route: '/api/v1/users/me/sessions',
     request: () => ({ url: '/api/v1/users/me/sessions' }),
     expect: everyone(200),
@@ -531,6 +550,13 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     route: '/api/v1/users/me/calendar',
     request: () => ({ url: '/api/v1/users/me/calendar', body: {} }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/users/me/calendar/link',
+    // Each caller turned their feed on in the row above; the link is their own.
+    request: () => ({ url: '/api/v1/users/me/calendar/link' }),
     expect: everyone(200),
   },
   {

@@ -192,8 +192,8 @@ test("staff see their students' overdue tasks; settings hold reminders, time zon
 
   await page.goto('/settings')
   const plan = section(page, 'Tasks and calendar')
-  await plan.getByLabel('Time zone').selectOption('America/Los_Angeles')
-  await expect(page.getByRole('status').filter({ hasText: 'Time zone: America/Los_Angeles' })).toBeVisible()
+  await plan.getByLabel('Or choose from the list').selectOption('America/Los_Angeles')
+  await expect(page.getByRole('status').filter({ hasText: 'Time zone: Los Angeles (UTC' })).toBeVisible()
   await plan.getByRole('checkbox', { name: 'Email me the day before a task of mine is due' }).uncheck()
   await expect(page.getByRole('status').filter({ hasText: 'No more task reminder emails' })).toBeVisible()
   await plan.getByRole('button', { name: 'Turn on the calendar feed' }).click()

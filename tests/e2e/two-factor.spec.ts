@@ -33,7 +33,7 @@ async function setUpInSettings(page: Page): Promise<string> {
   await section.getByRole('button', { name: 'Continue' }).click()
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   await shoot(page, 'two-factor-setup')
-  const key = ((await section.getByText(/^Key:/).textContent()) ?? '').replace('Key:', '').trim()
+  const key = ((await section.locator('code').textContent()) ?? '').trim()
   await section.getByLabel('Code from the app').fill(codeFor(key))
   await section.getByRole('button', { name: 'Turn on two-factor' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Two-factor authentication is on' })).toBeVisible()

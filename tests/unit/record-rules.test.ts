@@ -58,6 +58,7 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
   'read session notes': [{ rule: 'notes.readInternal', cells: { 'shared ones': undefined } }],
   'write a session note': [{ rule: 'notes.write' }],
   'invite or remove a guardian': [{ rule: 'guardians.manage' }],
+  "change the student's profile (class year, school, planned test dates)": [{ rule: 'profile.change' }],
   'add a task': [{ rule: 'tasks.create' }],
   'edit or delete a task': [{ rule: 'tasks.change' }, { rule: 'tasks.delete' }],
   'mark a task done or open again': [{ rule: 'tasks.setStatus' }],

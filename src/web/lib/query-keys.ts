@@ -46,7 +46,10 @@ export const queryKeys = {
     tasks: (uuid: string) => ['students', 'tasks', uuid] as const,
     colleges: (uuid: string) => ['students', 'colleges', uuid] as const,
     guardianInvites: (uuid: string) => ['students', 'guardian-invites', uuid] as const,
+    profile: (uuid: string) => ['students', 'profile', uuid] as const,
   },
+  /** What admins let students change on their own record. */
+  studentRules: ['student-rules'] as const,
   /** Under one prefix, so a task change refreshes both dashboard lists. */
   myTasks: (scope: 'assigned' | 'students') => ['my-tasks', scope] as const,
   calendarFeed: ['calendar-feed'] as const,

@@ -10,5 +10,6 @@ export const calendarFeeds = pgTable('calendar_feeds', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  tokenSealed: text('token_sealed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { studentProfiles } from './profiles'
+import { users } from './users'
 
 /** An entry of a student's college list (docs/product.md#college-list). */
 export const collegeEntries = pgTable(
@@ -17,6 +18,8 @@ export const collegeEntries = pgTable(
     notes: text('notes'),
     costOfAttendance: integer('cost_of_attendance'),
     aidOffered: integer('aid_offered'),
+    /** Who added the entry: a student may be kept to their own (docs/product.md#what-students-may-change). */
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

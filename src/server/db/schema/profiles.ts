@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { TestDate } from '../../../shared/student-profile'
 import { users } from './users'
 
 const userKey = () =>
@@ -18,6 +19,13 @@ export const studentProfiles = pgTable(
     /** The scores the student is coached toward (docs/product.md#scores). */
     targetSat: integer('target_sat'),
     targetAct: integer('target_act'),
+    /** The test date each target is meant for, if the student or their coach gave one. */
+    targetSatDate: date('target_sat_date', { mode: 'string' }),
+    targetActDate: date('target_act_date', { mode: 'string' }),
+    /** The student profile (docs/product.md#student-profile): graduation year, school, planned tests. */
+    classYear: integer('class_year'),
+    school: text('school'),
+    testDates: jsonb('test_dates').$type<TestDate[]>().notNull().default([]),
   },
   (table) => [
     check(
@@ -25,6 +33,15 @@ export const studentProfiles = pgTable(
       sql`${table.targetSat} is null or (${table.targetSat} between 400 and 1600 and ${table.targetSat} % 10 = 0)`,
     ),
     check('student_target_act', sql`${table.targetAct} is null or ${table.targetAct} between 1 and 36`),
+    check('student_class_year', sql`${table.classYear} is null or ${table.classYear} between 2000 and 2100`),
+    check(
+      'student_school_length',
+      sql`${table.school} is null or char_length(${table.school}) between 1 and 200`,
+    ),
+    check(
+      'student_test_dates',
+      sql`jsonb_typeof(${table.testDates}) = 'array' and jsonb_array_length(${table.testDates}) <= 10`,
+    ),
   ],
 )
 

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm'
-import type { AppSettings } from '../../../shared/admin-settings'
+import {
+  type AppSettings,
+  type AppSettingsInput,
+  STUDENT_RULES_DEFAULT,
+  type StudentRules,
+} from '../../../shared/admin-settings'
 import {
   REQUIRE_STAFF_TWO_FACTOR,
   staffMustUseTwoFactorSql,
@@ -13,13 +18,38 @@ import { recordAudit } from '../audit/audit'
 
 export { staffMustUseTwoFactorSql, twoFactorMissingSql }
 
+/** The keys of the settings stored in `app_settings` (two-factor's lives with the session query). */
+const STUDENT_RULE_KEYS: Record<keyof StudentRules, string> = {
+  studentsSetTargets: 'students_set_targets',
+  studentsEditOthersColleges: 'students_edit_others_colleges',
+}
+
+/** What students may change on their own record; a setting never saved is the default (allowed). */
+export async function getStudentRules(db: DbOrTx): Promise<StudentRules> {
+  const [row] = await selectRows<{ targets: boolean | null; colleges: boolean | null }>(
+    db,
+    sql`select (select value = 'true'::jsonb from app_settings where key = ${STUDENT_RULE_KEYS.studentsSetTargets}) as targets,
+      (select value = 'true'::jsonb from app_settings where key = ${STUDENT_RULE_KEYS.studentsEditOthersColleges}) as colleges`,
+  )
+  return {
+    studentsSetTargets: row?.targets ?? STUDENT_RULES_DEFAULT.studentsSetTargets,
+    studentsEditOthersColleges: row?.colleges ?? STUDENT_RULES_DEFAULT.studentsEditOthersColleges,
+  }
+}
+
 export async function getAppSettings(db: DbOrTx): Promise<AppSettings> {
   const [row] = await selectRows<{ required: boolean }>(
     db,
     sql`select ${staffMustUseTwoFactorSql} as required`,
   )
-  return { requireStaffTwoFactor: row?.required ?? false }
+  return { requireStaffTwoFactor: row?.required ?? false, ...(await getStudentRules(db)) }
 }
+
+const saveSetting = (tx: DbOrTx, key: string, value: boolean, actorId: string) =>
+  tx.execute(sql`insert into app_settings (key, value, updated_by_id)
+      values (${key}, ${JSON.stringify(value)}::jsonb, ${actorId})
+      on conflict (key) do update set value = excluded.value, updated_by_id = excluded.updated_by_id,
+        updated_at = now()`)
 
 /** Whether this user may not turn two-factor off: they are staff and admins require it. */
 export async function twoFactorRequiredOf(db: DbOrTx, userId: string): Promise<boolean> {
@@ -37,9 +67,20 @@ export async function twoFactorRequiredOf(db: DbOrTx, userId: string): Promise<b
  * Changes the settings, audited in the same transaction. An admin turns the requirement on only
  * with two-factor of their own, so that they cannot lock themself out of everything but set-up.
  */
-export async function updateAppSettings(db: Db, viewer: Viewer, settings: AppSettings): Promise<AppSettings> {
+export async function updateAppSettings(
+  db: Db,
+  viewer: Viewer,
+  input: AppSettingsInput,
+): Promise<AppSettings> {
   return db.transaction(async (tx) => {
+    // One admin's change at a time, so that `before` is what the next change starts from.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('app_settings'))`)
     const before = await getAppSettings(tx)
+    const settings: AppSettings = {
+      requireStaffTwoFactor: input.requireStaffTwoFactor ?? before.requireStaffTwoFactor,
+      studentsSetTargets: input.studentsSetTargets ?? before.studentsSetTargets,
+      studentsEditOthersColleges: input.studentsEditOthersColleges ?? before.studentsEditOthersColleges,
+    }
     if (settings.requireStaffTwoFactor && !before.requireStaffTwoFactor) {
       const [self] = await selectRows<{ enabled: boolean }>(
         tx,
@@ -52,17 +93,23 @@ export async function updateAppSettings(db: Db, viewer: Viewer, settings: AppSet
         )
       }
     }
-    await tx.execute(sql`insert into app_settings (key, value, updated_by_id)
-      values (${REQUIRE_STAFF_TWO_FACTOR}, ${JSON.stringify(settings.requireStaffTwoFactor)}::jsonb, ${viewer.id})
-      on conflict (key) do update set value = excluded.value, updated_by_id = excluded.updated_by_id,
-        updated_at = now()`)
-    if (before.requireStaffTwoFactor !== settings.requireStaffTwoFactor) {
+    if (input.requireStaffTwoFactor !== undefined)
+      await saveSetting(tx, REQUIRE_STAFF_TWO_FACTOR, settings.requireStaffTwoFactor, viewer.id)
+    for (const [name, key] of Object.entries(STUDENT_RULE_KEYS) as Array<[keyof StudentRules, string]>) {
+      if (input[name] !== undefined) await saveSetting(tx, key, settings[name], viewer.id)
+    }
+    const changed = (Object.keys(settings) as Array<keyof AppSettings>).filter(
+      (name) => before[name] !== settings[name],
+    )
+    if (changed.length > 0) {
+      // Only what changed, so the log reads as one sentence per change.
+      const pick = (from: AppSettings) => Object.fromEntries(changed.map((name) => [name, from[name]]))
       await recordAudit(tx, {
         actorId: viewer.id,
         action: 'settings.changed',
         subjectType: 'settings',
-        before,
-        after: settings,
+        before: pick(before),
+        after: pick(settings),
       })
     }
     return settings

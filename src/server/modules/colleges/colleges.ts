@@ -7,11 +7,12 @@ import {
   netCost,
   PLAN_FIELDS,
 } from '../../../shared/colleges'
-import { may } from '../../../shared/record-rules'
+import { type AccessOnRecord, may } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { forbidden, notFound } from '../../problems'
+import { getStudentRules } from '../admin/settings'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
 import { refuseOverCap } from '../students/record-caps'
@@ -36,11 +37,12 @@ interface EntryRow {
   aid_offered: number | null
   created_at: string
   updated_at: string
+  created_by_id: string | null
 }
 
 const entryColumns = sql`e.id, e.student_id, e.name, e.round, to_char(e.deadline, 'YYYY-MM-DD') as deadline,
   e.status, e.notes, e.cost_of_attendance, e.aid_offered,
-  ${isoSql(sql`e.created_at`)} as created_at, ${isoSql(sql`e.updated_at`)} as updated_at`
+  ${isoSql(sql`e.created_at`)} as created_at, ${isoSql(sql`e.updated_at`)} as updated_at, e.created_by_id`
 
 function toEntry(row: EntryRow): CollegeEntry {
   const money = { costOfAttendance: row.cost_of_attendance, aidOffered: row.aid_offered }
@@ -56,11 +58,33 @@ function toEntry(row: EntryRow): CollegeEntry {
     netCost: netCost(money),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    createdByUUID: row.created_by_id,
   }
 }
 
-const audited = ({ uuid, studentUUID, createdAt, updatedAt, netCost: _net, ...fields }: CollegeEntry) =>
-  fields
+const audited = ({
+  uuid,
+  studentUUID,
+  createdAt,
+  updatedAt,
+  createdByUUID,
+  netCost: _net,
+  ...fields
+}: CollegeEntry) => fields
+
+/**
+ * A student changes an entry someone else added only while admins allow it
+ * (docs/product.md#what-students-may-change); an entry whose author is not known counts as
+ * someone else's.
+ */
+async function requireStudentMayChange(tx: Tx, access: AccessOnRecord, viewer: Viewer, row: EntryRow) {
+  if (access.kind !== 'self' || row.created_by_id === viewer.id) return
+  if ((await getStudentRules(tx)).studentsEditOthersColleges) return
+  throw forbidden(
+    'You can change only the colleges you added. Ask your counselor to change this one.',
+    'college-added-by-others',
+  )
+}
 
 /** By deadline (none last), then name. */
 export async function listColleges(db: DbOrTx, viewer: Viewer, studentId: string): Promise<CollegeEntry[]> {
@@ -93,9 +117,9 @@ export async function addCollege(
     await refuseOverCap(tx, studentId, 'colleges')
     const [row] = await selectRows<EntryRow>(
       tx,
-      sql`insert into college_entries as e (student_id, name, round, deadline, status, notes)
+      sql`insert into college_entries as e (student_id, name, round, deadline, status, notes, created_by_id)
       values (${studentId}, ${input.name}, ${input.round}, ${input.deadline ?? null}, ${input.status ?? 'researching'},
-        ${input.notes || null})
+        ${input.notes || null}, ${viewer.id})
       returning ${entryColumns}`,
     )
     const entry = toEntry(row!)
@@ -157,7 +181,9 @@ export async function updateCollege(
     )
   }
   return db.transaction(async (tx) => {
-    const before = toEntry(await loadEntry(tx, studentId, entryId))
+    const row = await loadEntry(tx, studentId, entryId)
+    await requireStudentMayChange(tx, access, viewer, row)
+    const before = toEntry(row)
     const sets: SQL[] = [sql`updated_at = now()`]
     for (const field of fields) {
       const value = patch[field]
@@ -187,7 +213,9 @@ export async function deleteCollege(
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, 'colleges.plan')
   await db.transaction(async (tx) => {
-    const before = toEntry(await loadEntry(tx, studentId, entryId))
+    const row = await loadEntry(tx, studentId, entryId)
+    await requireStudentMayChange(tx, access, viewer, row)
+    const before = toEntry(row)
     await tx.execute(sql`delete from college_entries where id = ${entryId}`)
     await recordAudit(tx, {
       actorId: viewer.id,

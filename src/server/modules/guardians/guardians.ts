@@ -195,7 +195,7 @@ export async function inviteOrLinkGuardian(
 }
 
 /** An invite bound to the email that carries the student and the relationship, audited. */
-async function createGuardianInvite(
+export async function createGuardianInvite(
   tx: Tx,
   actorId: string | null,
   studentId: string,

@@ -6,12 +6,16 @@ import { selectRows } from '../../db/raw'
 import type { UserInviteRow } from '../../db/schema'
 import { notFound } from '../../problems'
 import { deleteInvite, inviteLink, inviteStatus, renewInvite } from '../invites/invites'
+import { studentAccess } from '../students/record'
+import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import { requireFamilyManager } from './guardians'
 
 /**
  * `GET /v1/students/{id}/guardian-invites`: the student's guardian invites nobody has used yet,
- * newest first, expired ones included (they can be resent). Family managers only.
+ * newest first, expired ones included (they can be resent). Family managers see them all; the
+ * student sees the ones they sent themself (at onboarding), without the link, which is the
+ * parent's to use.
  */
 export async function listGuardianInvites(
   db: DbOrTx,
@@ -19,7 +23,9 @@ export async function listGuardianInvites(
   studentId: string,
   appOrigin: string,
 ): Promise<PendingGuardianInvite[]> {
-  await requireFamilyManager(db, viewer, studentId)
+  const access = await studentAccess(db, viewer, studentId)
+  const isStudent = access.kind === 'self'
+  if (!isStudent) requireRule(access, 'guardians.manage')
   const rows = await selectRows<{
     id: string
     email: string
@@ -30,6 +36,7 @@ export async function listGuardianInvites(
     db,
     sql`select id, email, guardian_relationship as relationship, created_at, expires_at from user_invites
     where guardian_student_id = ${studentId} and used_at is null and email is not null
+      ${isStudent ? sql`and created_by_id = ${viewer.id}` : sql``}
     order by created_at desc, id desc`,
   )
   return rows.map((row) => {
@@ -41,7 +48,7 @@ export async function listGuardianInvites(
       createdAt: new Date(row.created_at).toISOString(),
       expiresAt: expiresAt.toISOString(),
       status: inviteStatus({ usedAt: null, expiresAt }) === 'available' ? 'available' : 'expired',
-      link: inviteLink(appOrigin, row.id),
+      ...(isStudent ? {} : { link: inviteLink(appOrigin, row.id) }),
     }
   })
 }

@@ -44,6 +44,8 @@ interface RecordRow {
   act: RawAct[]
   target_sat: number | null
   target_act: number | null
+  target_sat_date: string | null
+  target_act_date: string | null
   /** The extra column, when the read asked for one. */
   extra?: string
 }
@@ -120,6 +122,7 @@ async function loadRecordRow(db: DbOrTx, studentId: string, viewerId: string, ex
     extra ? `student-record:${extra.name}` : 'student-record',
     sql`
     select u.id, u.name, sp.archived_at is not null as archived, sp.target_sat, sp.target_act,
+      to_char(sp.target_sat_date, 'YYYY-MM-DD') as target_sat_date, to_char(sp.target_act_date, 'YYYY-MM-DD') as target_act_date,
       exists(select 1 from team_members where student_id = u.id and member_id = ${viewerId}) as viewer_on_team,
       ${viewerIsGuardianSql(sql`u.id`, viewerId)} as viewer_is_guardian,
       coalesce((select json_agg(${teamMemberJson('_m')} order by _m.name, _m.id)
@@ -184,7 +187,12 @@ export async function getStudent(
       actScoresHistorical: row.act.map(withActComposite),
       superscores: superscores(row.sat, row.act),
       superscoresAll: superscores(row.sat, row.act, { officialOnly: false }),
-      targets: { sat: row.target_sat, act: row.target_act },
+      targets: {
+        sat: row.target_sat,
+        act: row.target_act,
+        ...(row.target_sat_date ? { satDate: row.target_sat_date } : {}),
+        ...(row.target_act_date ? { actDate: row.target_act_date } : {}),
+      },
     },
   }
 }

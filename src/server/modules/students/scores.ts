@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { may } from '../../../shared/record-rules'
-import type { ActScore, SatScore, Targets, TargetsInput } from '../../../shared/scores'
+import type { ActScore, SatScore } from '../../../shared/scores'
 import type { Viewer } from '../../auth/viewer'
 import type { Db, DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -201,40 +201,5 @@ export async function deleteMatchingScore(
     const own = rows.filter((row) => may(access, 'scores.change', row.created_by_id === viewer.id))
     if (own.length === 0) requireOwnEntry(access, viewer, rows[0]!)
     await deleteRow(tx, viewer, studentId, kind, own[0]!)
-  })
-}
-
-/** Sets the targets (null clears one, an absent key keeps it); the same writers as scores. */
-export async function setTargets(
-  db: Db,
-  viewer: Viewer,
-  studentId: string,
-  input: TargetsInput,
-): Promise<Targets> {
-  return db.transaction(async (tx) => {
-    await requireScoreWriter(tx, viewer, studentId, 'scores.add')
-    const [before] = await selectRows<{ sat: number | null; act: number | null }>(
-      tx,
-      sql`select target_sat as sat, target_act as act from student_profiles where user_id = ${studentId} for update`,
-    )
-    const after = {
-      sat: input.sat === undefined ? before!.sat : input.sat,
-      act: input.act === undefined ? before!.act : input.act,
-    }
-    await tx.execute(
-      sql`update student_profiles set target_sat = ${after.sat}, target_act = ${after.act} where user_id = ${studentId}`,
-    )
-    if (before!.sat !== after.sat || before!.act !== after.act) {
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: 'targets.changed',
-        subjectType: 'student',
-        subjectId: studentId,
-        studentId,
-        before: before!,
-        after,
-      })
-    }
-    return after
   })
 }

@@ -144,12 +144,13 @@ export function sectionsText(test: TestInfo, score: AnyScore): string {
 export const ACT_SCIENCE_HELP = `Optional for tests from ${formatPlainDate(ENHANCED_ACT_DATE)}: the enhanced ACT leaves Science out of the composite.`
 
 /** "1450: 70 points to go" from the best official total, or "reached". */
-export function pointsToTarget(best: number | null, target: number | null): string | null {
+export function pointsToTarget(best: number | null, target: number | null, by?: string): string | null {
   if (target === null) return null
-  if (best === null) return `Target ${target}`
+  const goal = by ? `Target ${target} by ${by}` : `Target ${target}`
+  if (best === null) return goal
   const gap = target - best
-  if (gap <= 0) return `Target ${target}: reached`
-  return `Target ${target}: ${gap} ${gap === 1 ? 'point' : 'points'} to go`
+  if (gap <= 0) return `${goal}: reached`
+  return `${goal}: ${gap} ${gap === 1 ? 'point' : 'points'} to go`
 }
 
 /** Whether an identical entry (same date and sections) is already on the list. */

@@ -11,6 +11,7 @@ import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../features/admin/api/get-admin-overview'
 import { SecuritySettings } from '../../features/admin/components/security-settings'
+import { StudentRulesSettings } from '../../features/admin/components/student-rules-settings'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { STATUS_LABELS } from '../../features/colleges/college-words'
 import { RecentActivity } from '../../features/history/components/recent-activity'
@@ -106,6 +107,7 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
           </div>
         )}
         <SecuritySettings />
+        <StudentRulesSettings />
       </div>
     </>
   )

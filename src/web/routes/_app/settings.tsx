@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageHeader } from '../../components/layout/page-header'
-import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { currentUserQueryOptions, useCurrentUser } from '../../features/auth/api/get-current-user'
 import { PasswordForm } from '../../features/auth/components/password-form'
 import { TwoFactorSettings } from '../../features/auth/components/two-factor-settings'
+import { studentProfileQueryOptions } from '../../features/profile/api/student-profile'
+import { StudentProfileForm } from '../../features/profile/components/student-profile-form'
 import { EmailPreferences, receivesNoteEmails } from '../../features/settings/components/email-preferences'
 import { MySessions } from '../../features/settings/components/my-sessions'
 import { PlanSettings } from '../../features/settings/components/plan-settings'
@@ -11,6 +13,11 @@ import { ProfileForm } from '../../features/settings/components/profile-form'
 import { YourData } from '../../features/settings/components/your-data'
 
 export const Route = createFileRoute('/_app/settings')({
+  loader: async ({ context }) => {
+    // A student's own profile (school and tests) is part of the page.
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions())
+    if (user?.profileStudent) await context.queryClient.ensureQueryData(studentProfileQueryOptions(user.uuid))
+  },
   component: SettingsPage,
 })
 
@@ -22,12 +29,18 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description={`Your name${user.profileEducator != null ? ', bio' : ''}${receivesNoteEmails(user) ? ', email notices' : ''}, reminders and calendar, password, two-factor, devices and a copy of your data.`}
+        description={`Your name${user.profileEducator != null ? ', bio' : ''}${user.profileStudent != null ? ', school and tests' : ''}${receivesNoteEmails(user) ? ', email notices' : ''}, reminders and calendar, password, two-factor, devices and a copy of your data.`}
       />
       <div className="flex flex-col gap-6">
         {/* Staff sent here to set up two-factor see it first. */}
         {twoFactorFirst ? <TwoFactorSettings user={user} /> : null}
         <ProfileForm user={user} />
+        {user.profileStudent ? (
+          <StudentProfileForm
+            studentUuid={user.uuid}
+            intro="Your class year, school and the test dates you plan: your team sees them on your record."
+          />
+        ) : null}
         {receivesNoteEmails(user) ? <EmailPreferences user={user} /> : null}
         <PlanSettings user={user} />
         <PasswordForm />

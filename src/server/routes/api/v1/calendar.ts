@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { calendarFeedSchema } from '../../../../shared/calendar'
+import { calendarFeedSchema, calendarLinkSchema } from '../../../../shared/calendar'
 import { emptyBodySchema } from '../../../../shared/validation'
 import {
   calendarFor,
+  currentFeedUrl,
   feedStatus,
   feedUrl,
   renewFeedToken,
@@ -12,7 +13,7 @@ import {
 import { access, requireViewer } from '../../../plugins/access'
 
 /** The private calendar feed: turned on, renewed and off in /settings; read by calendar apps. */
-const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+const calendarRoutes: FastifyPluginAsyncZod<{ secret: string }> = async (app, { secret }) => {
   const appOrigin = app.env.appOrigin
 
   app.get(
@@ -33,8 +34,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['calendar'],
-        summary:
-          'Turn the feed on, or give it a new link (the old one stops working); the link is shown once',
+        summary: 'Turn the feed on, or give it a new link (the old one stops working); answers the new link',
         body: emptyBodySchema,
         response: { 200: calendarFeedSchema },
       },
@@ -42,9 +42,23 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const viewer = requireViewer(request)
-      const token = await renewFeedToken(app.db, viewer.id)
+      const token = await renewFeedToken(app.db, viewer.id, secret)
       return { ...(await feedStatus(app.db, viewer.id)), url: feedUrl(appOrigin, token) }
     },
+  )
+
+  app.get(
+    '/api/v1/users/me/calendar/link',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'My current feed link, shown again (404 when off; 404 `link-not-kept` for a link made before links were kept)',
+        response: { 200: calendarLinkSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => currentFeedUrl(app.db, requireViewer(request).id, secret, appOrigin),
   )
 
   app.delete(

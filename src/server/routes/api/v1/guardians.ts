@@ -106,7 +106,7 @@ const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['guardians'],
         summary:
-          "The student's guardian invites not yet used, newest first (expired ones too); admins and educators on the team",
+          "The student's guardian invites not yet used, newest first (expired ones too); admins and educators on the team, and the student (the ones they sent, without links)",
         params: studentParams,
         response: { 200: z.array(pendingGuardianInviteSchema) },
       },

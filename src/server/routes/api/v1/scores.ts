@@ -10,13 +10,8 @@ import {
   targetsInputSchema,
   targetsSchema,
 } from '../../../../shared/scores'
-import {
-  addScore,
-  deleteMatchingScore,
-  deleteScoreById,
-  setTargets,
-  updateScore,
-} from '../../../modules/students/scores'
+import { addScore, deleteMatchingScore, deleteScoreById, updateScore } from '../../../modules/students/scores'
+import { setTargets } from '../../../modules/students/targets'
 import { access, requireViewer } from '../../../plugins/access'
 
 const studentParams = z.object({ id: z.string() })
@@ -135,7 +130,8 @@ const scoreRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['scores'],
-        summary: 'Set the SAT and ACT targets (null clears one; an absent key keeps it)',
+        summary:
+          'Set the SAT and ACT targets and the test date each is for (null clears one; an absent key keeps it); 403 `targets-set-by-staff` for a student when admins keep targets to staff',
         params: studentParams,
         body: targetsInputSchema,
         response: { 200: targetsSchema },

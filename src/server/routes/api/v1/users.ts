@@ -13,6 +13,8 @@ import {
   userPageSchema,
 } from '../../../../shared/users'
 import { usersCsv } from '../../../modules/admin/exports'
+import { invitationMail } from '../../../modules/guardians/invite-mail'
+import { inviteLink } from '../../../modules/invites/invites'
 import { availableTeamMembers } from '../../../modules/students/team'
 import { updateUser } from '../../../modules/users/admin-users'
 import { getCurrentUser } from '../../../modules/users/current-user'
@@ -112,7 +114,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Finish onboarding: name, and bio for educators',
+        summary:
+          'Finish onboarding: name, and bio for educators; a student may add their profile and parents to invite',
         params: z.object({ id: z.string() }),
         body: onboardBodySchema,
         response: { 200: currentUserSchema },
@@ -124,7 +127,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.params.id !== viewer.id && request.params.id !== 'me') {
         throw forbidden('You can only onboard yourself.')
       }
-      return onboardUser(app.db, viewer, request.body)
+      const { user, invites } = await onboardUser(app.db, viewer, request.body)
+      // Sent after the commit; a failed delivery loses nothing (staff can resend from the record).
+      for (const { invite } of invites) {
+        const mail = await invitationMail(app.db, invite, inviteLink(app.env.appOrigin, invite.id))
+        if (mail)
+          await app.mailer.send(mail).catch((err) => request.log.error({ err }, 'guardian mail failed'))
+      }
+      return user
     },
   )
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type AppSettings, appSettingsSchema } from '../../../../shared/admin-settings'
+import { type AppSettingsInput, appSettingsSchema } from '../../../../shared/admin-settings'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 
@@ -14,13 +14,14 @@ export const appSettingsQueryOptions = () =>
 export function useUpdateAppSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (settings: AppSettings) =>
+    mutationFn: (settings: AppSettingsInput) =>
       apiFetch('/v1/admin/settings', { method: 'PUT', body: settings, schema: appSettingsSchema }),
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.appSettings, settings)
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.auditEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.studentRules }),
       ])
     },
   })

@@ -57,7 +57,10 @@ export function ScanStep({
         <li>
           Open an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).
         </li>
-        <li>Scan this QR code, or type the key below.</li>
+        <li>
+          Scan this QR code, or copy the key below into the app. On this phone, “Open in authenticator app”
+          does it for you.
+        </li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       {qr ? (
@@ -71,12 +74,7 @@ export function ScanStep({
       ) : (
         <div className="size-[200px] rounded border border-line bg-surface-sunken" aria-hidden="true" />
       )}
-      <p className="text-sm">
-        Key:{' '}
-        <code className="break-all rounded bg-surface-sunken px-1.5 py-0.5 font-mono">
-          {key.replace(/(.{4})/g, '$1 ').trim()}
-        </code>
-      </p>
+      <SetUpKey uri={setUp.totpURI} secret={key} />
       <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
         <TextField
           label="Code from the app"
@@ -95,6 +93,44 @@ export function ScanStep({
           </button>
         </div>
       </form>
+    </div>
+  )
+}
+
+/**
+ * The key to type or paste instead of scanning: groups of four that never break across lines, a
+ * copy button, and the `otpauth://` link that opens an authenticator app on this same phone.
+ */
+function SetUpKey({ uri, secret }: { uri: string; secret: string }) {
+  const groups = secret.match(/.{1,4}/g) ?? []
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret)
+      toast('Key copied')
+    } catch {
+      toast('Copy it by hand: select the key')
+    }
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium">Key</p>
+      <code className="flex w-fit max-w-full flex-wrap gap-x-2 gap-y-1 rounded bg-surface-sunken px-2 py-1.5 font-mono text-base">
+        {groups.map((group, index) => (
+          // Groups repeat (the key is random): the position is the identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list that never reorders
+          <span key={index} className="whitespace-nowrap">
+            {group}
+          </span>
+        ))}
+      </code>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-secondary btn-small" onClick={copy}>
+          Copy key
+        </button>
+        <a href={uri} className="btn btn-secondary btn-small">
+          Open in authenticator app
+        </a>
+      </div>
     </div>
   )
 }

@@ -7,6 +7,7 @@ import {
   ROUND_LABELS,
 } from '../../../../shared/colleges'
 import { formatPlainDate } from '../../../../shared/dates'
+import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import { todayIn } from '../../../../shared/tasks'
 import type { CurrentUser } from '../../../../shared/users'
@@ -24,6 +25,7 @@ import {
   viewerTimeZone,
 } from '../../../lib/plan-rules'
 import type { RecordAccess } from '../../../lib/record-access'
+import { useStudentRules } from '../../../lib/student-rules'
 import { collegesQueryOptions, useDeleteCollege, useSaveCollege } from '../api'
 import { STATUS_LABELS } from '../college-words'
 import { CollegeDialog } from './college-dialog'
@@ -48,6 +50,11 @@ export function CollegesSection({ student, viewer, access }: CollegesSectionProp
   const remove = useDeleteCollege(student.uuid)
   const list = colleges.data?.colleges ?? []
   const editor = canEditCollegePlan(access)
+  // A student may be kept to the entries they added (docs/product.md#what-students-may-change).
+  const rules = useStudentRules(access)
+  const mayChange = (entry: CollegeEntry) =>
+    editor &&
+    (kindOf(access) !== 'self' || rules.studentsEditOthersColleges || entry.createdByUUID === viewer.uuid)
   const aidEditor = canEditAid(access, viewer)
   const today = todayIn(viewerTimeZone(viewer))
   const ranked = byNetCost(list)
@@ -100,6 +107,7 @@ export function CollegesSection({ student, viewer, access }: CollegesSectionProp
                 studentUuid={student.uuid}
                 today={today}
                 editor={editor}
+                mayChange={mayChange(entry)}
                 aidEditor={aidEditor}
                 onEdit={(kind) => setEditing({ entry, kind })}
                 onDelete={() => setDeleting(entry)}
@@ -140,12 +148,15 @@ interface CollegeRowProps {
   studentUuid: string
   today: string
   editor: boolean
+  /** This entry's plan fields: false for a student kept to the entries they added. */
+  mayChange: boolean
   aidEditor: boolean
   onEdit: (kind: 'plan' | 'aid') => void
   onDelete: () => void
 }
 
-function CollegeRow({ entry, studentUuid, today, editor, aidEditor, onEdit, onDelete }: CollegeRowProps) {
+function CollegeRow(props: CollegeRowProps) {
+  const { entry, studentUuid, today, editor, mayChange, aidEditor, onEdit, onDelete } = props
   const left = daysLeft(entry.deadline, today)
   const closed = ['submitted', 'admitted', 'denied', 'withdrawn', 'enrolled'].includes(entry.status)
   return (
@@ -168,12 +179,15 @@ function CollegeRow({ entry, studentUuid, today, editor, aidEditor, onEdit, onDe
         ) : null}
       </td>
       <td data-label="Status">
-        {editor ? <StatusSelect entry={entry} studentUuid={studentUuid} /> : STATUS_LABELS[entry.status]}
+        {mayChange ? <StatusSelect entry={entry} studentUuid={studentUuid} /> : STATUS_LABELS[entry.status]}
       </td>
       {editor || aidEditor ? (
         <td data-label="Actions">
           <div className="-ml-3 flex flex-wrap gap-1">
-            {editor ? (
+            {editor && !mayChange ? (
+              <span className="pl-3 text-sm text-ink-muted">Your team changes this one</span>
+            ) : null}
+            {mayChange ? (
               <>
                 <button
                   type="button"

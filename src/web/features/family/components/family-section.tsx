@@ -9,7 +9,8 @@ import {
   guardianInviteBodySchema,
   RELATIONSHIP_MAX,
 } from '../../../../shared/guardians'
-import type { InviteMailOutcome } from '../../../../shared/invites'
+import { INVITE_LIFETIME_DAYS, type InviteMailOutcome } from '../../../../shared/invites'
+import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
@@ -24,6 +25,7 @@ import { guardianInviteWords } from '../../../lib/invite-mail-outcome'
 import { canManageFamily, canOpenGuardianProfile, type RecordAccess } from '../../../lib/record-access'
 import { useInviteGuardian, useRemoveGuardian } from '../api/guardians'
 import { PendingGuardianInvites } from './pending-guardian-invites'
+import { SentInvites } from './sent-invites'
 
 interface FamilySectionProps {
   student: Student
@@ -106,6 +108,7 @@ export function FamilySection({ student, viewer, access }: FamilySectionProps) {
         </ul>
       )}
       {manage ? <PendingGuardianInvites studentUuid={student.uuid} studentName={studentName} /> : null}
+      {kindOf(access) === 'self' ? <SentInvites studentUuid={student.uuid} /> : null}
       {manage ? <InviteGuardianForm student={student} admin={access === 'admin'} /> : null}
       {manage ? (
         <ConfirmDialog

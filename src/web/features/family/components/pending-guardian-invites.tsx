@@ -94,7 +94,9 @@ function InviteRow({ studentUuid, invite, onCancel }: InviteRowProps) {
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {expired ? null : <CopyLink url={invite.link} context={`for the invite to ${invite.email}`} />}
+        {expired || !invite.link ? null : (
+          <CopyLink url={invite.link} context={`for the invite to ${invite.email}`} />
+        )}
         <button
           type="button"
           className="btn btn-secondary btn-small"

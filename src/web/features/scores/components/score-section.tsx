@@ -1,20 +1,16 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { formatPlainDate } from '../../../../shared/dates'
 import { archivedForFamily, kindOf } from '../../../../shared/record-rules'
 import { scoreProgress } from '../../../../shared/scores'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
-import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api-client'
 import { canChangeScore, canChangeScores, type RecordAccess } from '../../../lib/record-access'
-import { useSetTargets } from '../api/add-score'
 import { useDeleteScore } from '../api/delete-score'
 import {
   ACT_COMPOSITE_NOTE,
   type AnyScore,
-  pointsToTarget,
   progressWords,
   scoresOf,
   sectionsText,
@@ -24,6 +20,7 @@ import { AddScoreDialog } from './add-score-dialog'
 import { ScoreChart } from './score-chart'
 import { ScoreTable } from './score-table'
 import { Superscore } from './superscore'
+import { TargetLine } from './target-line'
 
 interface ScoreSectionProps {
   student: Student
@@ -66,7 +63,7 @@ export function ScoreSection({ student, test, access, viewer }: ScoreSectionProp
       <TargetLine
         student={student}
         test={test}
-        editable={editable}
+        access={access}
         best={superscore?.cumulative ?? null}
         target={target}
       />
@@ -134,93 +131,6 @@ export function ScoreSection({ student, test, access, viewer }: ScoreSectionProp
 
 function describeScore(test: TestInfo, score: AnyScore): string {
   return `${test.cumulativeLabel} ${score.cumulative}: ${sectionsText(test, score)}`
-}
-
-/** "Target 1450: 70 points to go", from the best official total; writers set or clear it. */
-function TargetLine({
-  student,
-  test,
-  editable,
-  best,
-  target,
-}: {
-  student: Student
-  test: TestInfo
-  editable: boolean
-  best: number | null
-  target: number | null
-}) {
-  const id = useId()
-  const setTargets = useSetTargets(student.uuid)
-  const [open, setOpen] = useState(false)
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const words = pointsToTarget(best, target)
-  if (!words && !editable) return null
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault()
-    setError(null)
-    const typed = value.trim()
-    try {
-      await setTargets.mutateAsync({ [test.kind]: typed === '' ? null : Number(typed) })
-      toast(typed === '' ? `${test.name} target cleared` : `${test.name} target set to ${typed}`)
-      setOpen(false)
-    } catch (caught) {
-      setError(errorMessage(caught))
-    }
-  }
-
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-3">
-        {words ? (
-          <p className="font-medium">{words}</p>
-        ) : (
-          <p className="text-ink-muted">No {test.name} target yet.</p>
-        )}
-        {editable && !open ? (
-          <button
-            type="button"
-            className="btn btn-quiet btn-small"
-            onClick={() => {
-              setValue(target === null ? '' : String(target))
-              setOpen(true)
-            }}
-          >
-            {target === null ? `Set ${test.name} target` : `Change ${test.name} target`}
-          </button>
-        ) : null}
-      </div>
-      {open ? (
-        <form onSubmit={save} className="flex flex-wrap items-end gap-3" noValidate>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={id} className="font-medium">
-              {test.name} target {test.cumulativeLabel.toLowerCase()}
-            </label>
-            <input
-              id={id}
-              className="field-input w-32"
-              inputMode="numeric"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              aria-describedby={`${id}-help`}
-            />
-          </div>
-          <button type="submit" className="btn btn-primary btn-small" disabled={setTargets.isPending}>
-            Save target
-          </button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-          <p id={`${id}-help`} className="w-full text-sm text-ink-muted">
-            {test.kind === 'sat' ? '400 to 1600, in steps of 10.' : '1 to 36.'} Empty clears it.
-          </p>
-        </form>
-      ) : null}
-      {error ? <Alert tone="danger">{error}</Alert> : null}
-    </div>
-  )
 }
 
 /** Progress from the first diagnostic or practice test to the newest entry (docs/product.md#progress). */

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { calendarFeedSchema } from '../../../../shared/calendar'
+import { type CalendarFeed, calendarFeedSchema, calendarLinkSchema } from '../../../../shared/calendar'
 import { apiFetch } from '../../../lib/api-client'
 import { noContentSchema } from '../../../lib/no-content'
 import { queryKeys } from '../../../lib/query-keys'
 
-/** `GET /v1/users/me/calendar`: whether the private feed is on (its link is shown only when made). */
+/** `GET /v1/users/me/calendar`: whether the private feed is on, and whether its link can be shown again. */
 export const calendarFeedQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.calendarFeed,
     queryFn: () => apiFetch('/v1/users/me/calendar', { schema: calendarFeedSchema }),
   })
 
-/** Turns the feed on, or makes a new link (the old one stops working); answers the link once. */
+/** Turns the feed on, makes a new link (the old one stops working), shows the link again, or turns it off. */
 export function useCalendarFeed() {
   const queryClient = useQueryClient()
   const create = useMutation({
@@ -23,5 +23,12 @@ export function useCalendarFeed() {
     mutationFn: () => apiFetch('/v1/users/me/calendar', { method: 'DELETE', schema: noContentSchema }),
     onSuccess: () => queryClient.setQueryData(queryKeys.calendarFeed, { enabled: false, createdAt: null }),
   })
-  return { create, remove }
+  /** `GET /v1/users/me/calendar/link`: the current link, into the feed's cache until the page is left. */
+  const show = async () => {
+    const { url } = await apiFetch('/v1/users/me/calendar/link', { schema: calendarLinkSchema })
+    queryClient.setQueryData(queryKeys.calendarFeed, (feed: CalendarFeed | undefined) =>
+      feed ? { ...feed, url } : feed,
+    )
+  }
+  return { create, remove, show }
 }

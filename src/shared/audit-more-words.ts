@@ -1,0 +1,28 @@
+import type { AuditChange } from './audit'
+
+type Payload<A extends AuditChange['action']> = Partial<
+  NonNullable<Extract<AuditChange, { action: A }>['after']>
+>
+
+/** "required two-factor for staff", "left targets to staff": one change of the admin settings. */
+export function settingsChange(actor: string, after: Payload<'settings.changed'>): string {
+  if (after.requireStaffTwoFactor !== undefined)
+    return `${actor} ${after.requireStaffTwoFactor ? 'required two-factor for staff' : 'made two-factor optional for staff'}`
+  if (after.studentsSetTargets !== undefined)
+    return `${actor} ${after.studentsSetTargets ? 'let students set their own targets' : 'left targets to staff'}`
+  if (after.studentsEditOthersColleges !== undefined)
+    return `${actor} ${after.studentsEditOthersColleges ? 'let students edit colleges others added' : 'kept students to the colleges they added'}`
+  return `${actor} changed the settings`
+}
+
+/** ": class of 2027, Lincoln High" — what the student profile now says, where it changed. */
+export function profileChange(before: Payload<'profile.changed'>, after: Payload<'profile.changed'>): string {
+  const parts: string[] = []
+  if (before.classYear !== after.classYear)
+    parts.push(after.classYear ? `class of ${after.classYear}` : 'no class year')
+  if (before.school !== after.school) parts.push(after.school ?? 'no school')
+  const dates = after.testDates
+  if (dates && JSON.stringify(before.testDates) !== JSON.stringify(dates))
+    parts.push(`${dates.length} planned test ${dates.length === 1 ? 'date' : 'dates'}`)
+  return parts.length > 0 ? `: ${parts.join(', ')}` : ''
+}

@@ -1,0 +1,113 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { searchTimeZones, timeZoneGroups, timeZoneOption } from '../time-zone-options'
+
+interface TimeZonePickerProps {
+  value: string
+  onChange: (zone: string, label: string) => void
+  disabled?: boolean
+  help: string
+}
+
+/**
+ * The time zone: a search field whose matches are large buttons (a thumb picks one at 390 px),
+ * and the full list by region in a native select, each zone with its offset today.
+ */
+export function TimeZonePicker({ value, onChange, disabled = false, help }: TimeZonePickerProps) {
+  const id = useId()
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const groups = useMemo(() => timeZoneGroups(value), [value])
+  const matches = useMemo(() => searchTimeZones(groups, deferredQuery), [groups, deferredQuery])
+  const current = timeZoneOption(value)
+
+  const choose = (zone: string) => {
+    setQuery('')
+    onChange(zone, timeZoneOption(zone).label)
+  }
+
+  return (
+    <fieldset className="flex max-w-md flex-col gap-3" aria-describedby={`${id}-help`}>
+      <legend className="font-medium">Time zone</legend>
+      <p id={`${id}-help`} className="-mt-1 text-sm text-ink-muted">
+        {help}
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-search`} className="text-sm font-medium">
+          Search by city, region or offset
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="field-input"
+          placeholder="For example Chicago, Europe or −06"
+          autoComplete="off"
+          enterKeyHint="search"
+          value={query}
+          disabled={disabled}
+          aria-controls={deferredQuery.trim() ? `${id}-matches` : undefined}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && matches[0]) {
+              event.preventDefault()
+              choose(matches[0].zone)
+            }
+          }}
+        />
+        <p className="sr-only" aria-live="polite">
+          {deferredQuery.trim()
+            ? `${matches.length === 0 ? 'No' : matches.length} time ${matches.length === 1 ? 'zone matches' : 'zones match'}`
+            : ''}
+        </p>
+        {deferredQuery.trim() ? (
+          matches.length > 0 ? (
+            <ul id={`${id}-matches`} aria-label="Matching time zones" className="flex flex-col gap-1.5">
+              {matches.map((option) => (
+                <li key={option.zone}>
+                  <button
+                    type="button"
+                    className="flex min-h-11 w-full items-center justify-between gap-3 rounded border border-line bg-surface px-3 py-2 text-left hover:bg-surface-sunken focus-visible:outline-2 focus-visible:outline-primary"
+                    disabled={disabled}
+                    aria-current={option.zone === value ? 'true' : undefined}
+                    onClick={() => choose(option.zone)}
+                  >
+                    <span className="font-medium">{option.label}</span>
+                    <span className="text-sm text-ink-muted">{option.region}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p id={`${id}-matches`} className="text-sm text-ink-muted">
+              No time zone matches “{deferredQuery.trim()}”. Try a nearby city.
+            </p>
+          )
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-zone`} className="text-sm font-medium">
+          Or choose from the list
+        </label>
+        <select
+          id={`${id}-zone`}
+          className="field-input"
+          value={value}
+          disabled={disabled}
+          onChange={(event) => choose(event.target.value)}
+        >
+          {groups.map((group) => (
+            <optgroup key={group.region} label={group.region}>
+              {group.options.map((option) => (
+                <option key={option.zone} value={option.zone}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <p className="text-sm">
+        Now: <span className="font-medium">{current.label}</span>, {current.region}
+      </p>
+    </fieldset>
+  )
+}

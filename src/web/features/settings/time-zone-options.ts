@@ -1,0 +1,104 @@
+/**
+ * The time zones a person picks from: every IANA name the browser knows, grouped by region
+ * ("America", "Europe") and named by their place with the offset it has today:
+ * "New York (UTC−05:00)". The offset follows daylight saving, so it is worked out when shown.
+ */
+export interface TimeZoneOption {
+  zone: string
+  region: string
+  place: string
+  offset: string
+  /** Minutes east of UTC today, for ordering. */
+  minutes: number
+  label: string
+}
+
+const MINUS = '\u2212'
+
+/** "UTC−05:00" from the zone's long GMT offset today ("GMT-05:00"; "GMT" alone at UTC). */
+export function utcOffset(zone: string, now: Date = new Date()): { text: string; minutes: number } {
+  let part: string | undefined
+  try {
+    part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(now)
+      .find((piece) => piece.type === 'timeZoneName')?.value
+  } catch {
+    // A zone this browser does not know (saved from another): shown without its offset.
+    return { text: 'UTC?', minutes: 0 }
+  }
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '')
+  if (!match) return { text: 'UTC+00:00', minutes: 0 }
+  const [, sign, hours, mins] = match
+  const minutes = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins))
+  return { text: `UTC${sign === '-' ? MINUS : '+'}${hours}:${mins}`, minutes }
+}
+
+/** Places browsers still list by an old name (ICU keeps the first name as canonical). */
+const RENAMED: Record<string, string> = {
+  Calcutta: 'Kolkata',
+  Katmandu: 'Kathmandu',
+  Saigon: 'Ho Chi Minh',
+  Rangoon: 'Yangon',
+  Kiev: 'Kyiv',
+  Godthab: 'Nuuk',
+  Ulan_Bator: 'Ulaanbaatar',
+}
+
+export function timeZoneOption(zone: string, now: Date = new Date()): TimeZoneOption {
+  const parts = zone.split('/')
+  const region = parts.length > 1 ? parts[0]! : 'Other'
+  const last = parts.at(-1)!
+  const renamed = RENAMED[last] ? [...parts.slice(1, -1), RENAMED[last]] : parts.slice(1)
+  const place = (parts.length > 1 ? renamed.join(' / ') : zone).replaceAll('_', ' ')
+  const { text, minutes } = utcOffset(zone, now)
+  return { zone, region, place, offset: text, minutes, label: `${place} (${text})` }
+}
+
+/** Options already worked out today: one formatter per zone is slow on a phone, so each is made once. */
+const optionsMade = new Map<string, TimeZoneOption>()
+const optionFor = (zone: string, now: Date) => {
+  const key = `${now.toISOString().slice(0, 10)} ${zone}`
+  let option = optionsMade.get(key)
+  if (!option) {
+    option = timeZoneOption(zone, now)
+    optionsMade.set(key, option)
+  }
+  return option
+}
+
+/** Every zone the browser knows (and `current`, should it not), by region, each region by place. */
+export function timeZoneGroups(current: string, now: Date = new Date()) {
+  const names = Intl.supportedValuesOf?.('timeZone') ?? []
+  const all = (names.includes(current) ? names : [current, ...names]).map((zone) => optionFor(zone, now))
+  const groups = new Map<string, TimeZoneOption[]>()
+  for (const option of all) groups.set(option.region, [...(groups.get(option.region) ?? []), option])
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === 'Other' ? 1 : b === 'Other' ? -1 : a.localeCompare(b)))
+    .map(([region, options]) => ({ region, options: options.sort((a, b) => a.place.localeCompare(b.place)) }))
+}
+
+const fold = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('_', ' ').replace(MINUS, '-')
+
+/**
+ * The zones that match what was typed: a place or region ("york", "europe"), an IANA name
+ * ("america/chicago") or an offset ("-05", "+5:30", "utc+1"); places that start with it first.
+ */
+export function searchTimeZones(groups: ReturnType<typeof timeZoneGroups>, query: string, limit = 8) {
+  const words = fold(query)
+    .trim()
+    .replace(/^(utc|gmt)\s*/, '')
+  if (!words) return []
+  const offsetQuery = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(words)
+  const matches = groups
+    .flatMap((group) => group.options)
+    .filter((option) => {
+      if (offsetQuery) {
+        const [, sign, hours, mins] = offsetQuery
+        return option.minutes === (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins ?? 0))
+      }
+      return fold(`${option.place} ${option.region} ${option.zone}`).includes(words)
+    })
+  const starts = (option: TimeZoneOption) => (fold(option.place).startsWith(words) ? 0 : 1)
+  return matches.sort((a, b) => starts(a) - starts(b) || a.place.localeCompare(b.place)).slice(0, limit)
+}
