@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from './roles'
-import { NAME_MAX } from './users'
-import { booleanField, emailField, hasVisibleCharacter } from './validation'
+import { booleanField, emailField, hasVisibleCharacter, NAME_MAX } from './validation'
 
 export const INVITE_LIFETIME_DAYS = 14
 

@@ -25,5 +25,10 @@ export const recordOverviewSchema = z.object({
     })
     .nullable(),
   openTasks: z.number().int(),
+  /** From the student's profile (`GET /v1/students/{id}/profile`): graduation year and school. */
+  classYear: z.number().int().nullable(),
+  school: z.string().nullable(),
+  /** The nearest planned test date from today on; null when none is planned. */
+  nextTest: z.object({ test: z.enum(['SAT', 'ACT']), date: z.string() }).nullable(),
 })
 export type RecordOverview = z.infer<typeof recordOverviewSchema>

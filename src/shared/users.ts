@@ -8,7 +8,7 @@ import {
   studentProfileFieldsSchema,
 } from './student-profile'
 import { timeZoneField } from './time-zones'
-import { booleanField, emailField, requiredText } from './validation'
+import { booleanField, emailField, NAME_MAX, requiredText } from './validation'
 
 export const studentProfileSchema = z.object({
   satScoresHistorical: z.array(satScoreSchema).default([]),
@@ -57,7 +57,7 @@ export const currentUserSchema = z.object({
 })
 export type CurrentUser = z.infer<typeof currentUserSchema>
 
-export const NAME_MAX = 100
+export { NAME_MAX }
 export const BIO_MAX = 2000
 
 export const onboardBodySchema = z.strictObject({

@@ -104,3 +104,6 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
     message: issue.message,
   }))
 }
+
+/** The longest name a person may have (users, invites, people import). */
+export const NAME_MAX = 100

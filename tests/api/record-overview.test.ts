@@ -30,7 +30,31 @@ describe('GET /api/v1/students/{id}/overview', () => {
     const { student } = await studentFamily(t, [educator])
     const answer = await overview(student.id, student.cookie)
     expect(answer.statusCode).toBe(200)
-    expect(answer.json()).toEqual({ nextDeadline: null, nextTask: null, openTasks: 0 })
+    expect(answer.json()).toEqual({
+      nextDeadline: null,
+      nextTask: null,
+      openTasks: 0,
+      classYear: null,
+      school: null,
+      nextTest: null,
+    })
+  })
+
+  it("carries the profile's class year, school and the next planned test from today on", async () => {
+    const { student, guardian } = await studentFamily(t, [educator])
+    await t.db.execute(sql`update student_profiles set class_year = 2028, school = 'Lincoln High School',
+      test_dates = ${JSON.stringify([
+        { test: 'ACT', date: day(40) },
+        { test: 'SAT', date: day(-3) },
+        { test: 'SAT', date: day(12) },
+      ])}::jsonb where user_id = ${student.id}`)
+    for (const viewer of [student, guardian, educator]) {
+      expect((await overview(student.id, viewer.cookie)).json()).toMatchObject({
+        classYear: 2028,
+        school: 'Lincoln High School',
+        nextTest: { test: 'SAT', date: day(12) },
+      })
+    }
   })
 
   it('gives the nearest deadline from today on of a college not yet applied to', async () => {

@@ -38,12 +38,17 @@ describe("the overview's words", () => {
     expect(scoreGapWords(30, null)).toBe('No target set')
   })
 
-  it('write the class year and school when the record has them', () => {
-    expect(profileWords({ classYear: 2027, school: 'Lincoln High School' })).toBe(
+  it('write the class year, school and next planned test when the record has them', () => {
+    expect(profileWords({ classYear: 2027, school: 'Lincoln High School', nextTest: null })).toBe(
       'Class of 2027 · Lincoln High School',
     )
-    expect(profileWords({ classYear: null, school: 'Lincoln High School' })).toBe('Lincoln High School')
-    expect(profileWords({ classYear: null, school: '' })).toBeNull()
+    expect(
+      profileWords({ classYear: 2027, school: null, nextTest: { test: 'SAT', date: '2027-03-13' } }),
+    ).toBe('Class of 2027 · SAT on Mar 13, 2027')
+    expect(profileWords({ classYear: null, school: 'Lincoln High School', nextTest: null })).toBe(
+      'Lincoln High School',
+    )
+    expect(profileWords({ classYear: null, school: '', nextTest: null })).toBeNull()
     expect(profileWords(undefined)).toBeNull()
   })
 })

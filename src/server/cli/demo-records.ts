@@ -3,6 +3,7 @@ import { unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { TargetsInput } from '../../shared/scores'
+import type { StudentProfilePatch } from '../../shared/student-profile'
 import { todayIn } from '../../shared/tasks'
 import { loadViewer, type Viewer } from '../auth/viewer'
 import type { Tx } from '../db/client'
@@ -13,6 +14,7 @@ import type { SeededUser } from '../db/seed/users'
 import type { FileStore } from '../files/store'
 import { createNote } from '../modules/notes/notes'
 import { writeNewDocument } from '../modules/students/documents'
+import { writeStudentProfile } from '../modules/students/profile'
 import { addScore } from '../modules/students/scores'
 import { setTargets } from '../modules/students/targets'
 import { textPdf } from './demo-pdf'
@@ -112,16 +114,29 @@ export async function seedDemoRecords(
       act('jordan', -400, [27, 28, 26, 25], 'priya'),
       act('sofia', -290, [31, 27, 32, 29], 'sofia'),
     ])
-  // Targets: the scores each student is coached toward, each written as the body a coach sends
-  // (`TargetsInput`), so whatever a target may also carry is added beside its score here, with
-  // `day()` for any date.
+  // Targets: the scores each student is coached toward and the test date each is meant for,
+  // written as the body a coach sends (`TargetsInput`).
   const targets: Array<[student: string, setBy: string, target: TargetsInput]> = [
-    ['maya', 'priya', { sat: 1480 }],
-    ['jordan', 'priya', { act: 30 }],
+    ['maya', 'priya', { sat: 1480, satDate: day(98) }],
+    ['jordan', 'priya', { act: 30, actDate: day(77) }],
     ['sofia', 'daniel', { act: 32 }],
-    ['ethan', 'priya', { sat: 1350 }],
+    ['ethan', 'priya', { sat: 1350, satDate: day(126) }],
   ]
   for (const [student, setBy, target] of targets) await setTargets(tx, viewers[setBy]!, id(student), target)
+  // Each student's class year, school and planned test dates, as they gave them at onboarding.
+  const profiles: Array<[student: string, profile: StudentProfilePatch]> = [
+    ['maya', { classYear: 2027, school: 'Lincoln High School', testDates: [{ test: 'SAT', date: day(98) }] }],
+    [
+      'jordan',
+      { classYear: 2028, school: 'Roosevelt High School', testDates: [{ test: 'ACT', date: day(77) }] },
+    ],
+    ['sofia', { classYear: 2027, school: 'St. Mary’s Academy', testDates: [] }],
+    [
+      'ethan',
+      { classYear: 2028, school: 'Lincoln High School', testDates: [{ test: 'SAT', date: day(126) }] },
+    ],
+  ]
+  for (const [student, profile] of profiles) await writeStudentProfile(tx, id(student), id(student), profile)
   await redate(9 * 24)
 
   // Documents: links, one hidden from the student, and a pinned PDF uploaded through the file store.

@@ -29,6 +29,9 @@ interface OverviewRow {
   next_deadline: RecordOverview['nextDeadline']
   next_task: RecordOverview['nextTask']
   open_tasks: number
+  class_year: number | null
+  school: string | null
+  next_test: RecordOverview['nextTest']
 }
 
 /**
@@ -52,7 +55,19 @@ export async function recordOverview(db: DbOrTx, viewer: Viewer, studentId: stri
         from tasks t join users a on a.id = t.assignee_id
         where t.student_id = ${studentId} and t.status = 'open'
         order by t.due_date asc nulls last, t.created_at, t.id limit 1) as next_task,
-      (select count(*)::int from tasks t where t.student_id = ${studentId} and t.status = 'open') as open_tasks`,
+      (select count(*)::int from tasks t where t.student_id = ${studentId} and t.status = 'open') as open_tasks,
+      p.class_year, p.school,
+      (select json_build_object('test', d->>'test', 'date', d->>'date')
+        from jsonb_array_elements(p.test_dates) d
+        where d->>'date' >= ${today} order by d->>'date' limit 1) as next_test
+      from student_profiles p where p.user_id = ${studentId}`,
   )
-  return { nextDeadline: row!.next_deadline, nextTask: row!.next_task, openTasks: row!.open_tasks }
+  return {
+    nextDeadline: row?.next_deadline ?? null,
+    nextTask: row?.next_task ?? null,
+    openTasks: row?.open_tasks ?? 0,
+    classYear: row?.class_year ?? null,
+    school: row?.school ?? null,
+    nextTest: row?.next_test ?? null,
+  }
 }

@@ -14,16 +14,16 @@ import { daysLeft, dueWords, viewerTimeZone } from '../../../lib/plan-rules'
 import { recordOverviewQueryOptions } from '../api/get-record-overview'
 import { scoreGapWords } from '../record-summary'
 
-/** The student's class year and school, when the record has them. */
-export interface StudentProfileLine {
-  classYear: number | null
-  school: string | null
-}
-
-/** "Class of 2027 · Lincoln High School", or null when neither is known. */
-export function profileWords(profile: StudentProfileLine | null | undefined): string | null {
-  if (!profile) return null
-  const parts = [profile.classYear ? `Class of ${profile.classYear}` : null, profile.school || null]
+/** "Class of 2027 · Lincoln High School · SAT on Mar 14, 2027", or null when none is known. */
+export function profileWords(
+  overview: Pick<Overview, 'classYear' | 'school' | 'nextTest'> | undefined,
+): string | null {
+  if (!overview) return null
+  const parts = [
+    overview.classYear ? `Class of ${overview.classYear}` : null,
+    overview.school || null,
+    overview.nextTest ? `${overview.nextTest.test} on ${formatPlainDate(overview.nextTest.date)}` : null,
+  ]
   const words = parts.filter((part) => part !== null)
   return words.length === 0 ? null : words.join(' · ')
 }
@@ -33,17 +33,9 @@ export function profileWords(profile: StudentProfileLine | null | undefined): st
  * is next, in the first screen of a phone. Scores and the team come from the record; the next
  * deadline and task from `GET /v1/students/{id}/overview`.
  */
-export function RecordOverview({
-  student,
-  viewer,
-  profile,
-}: {
-  student: Student
-  viewer: CurrentUser
-  profile?: StudentProfileLine | null
-}) {
+export function RecordOverview({ student, viewer }: { student: Student; viewer: CurrentUser }) {
   const overview = useQuery(recordOverviewQueryOptions(student.uuid))
-  const profileLine = profileWords(profile)
+  const profileLine = profileWords(overview.data)
   return (
     <section aria-labelledby="overview-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-col gap-0.5">

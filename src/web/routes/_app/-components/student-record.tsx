@@ -11,10 +11,7 @@ import { HistorySection } from '../../../features/history/components/history-sec
 import { NotesSection } from '../../../features/notes/components/notes-section'
 import { ScoreSection } from '../../../features/scores/components/score-section'
 import { TESTS } from '../../../features/scores/score-tests'
-import {
-  RecordOverview,
-  type StudentProfileLine,
-} from '../../../features/students/components/record-overview'
+import { RecordOverview } from '../../../features/students/components/record-overview'
 import { TasksSection } from '../../../features/tasks/components/tasks-section'
 import { TeamSection } from '../../../features/team/components/team-section'
 import { type RecordAccess, recordAccess } from '../../../lib/record-access'
@@ -62,16 +59,7 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
  * when absent or not one this viewer sees). Used by /students/{uuid}, a student's dashboard and
  * the user-profile screen. Controls the viewer may not use are not rendered.
  */
-export function StudentRecord({
-  student,
-  viewer,
-  profile,
-}: {
-  student: Student
-  viewer: CurrentUser
-  /** Class year and school, when the page has them. */
-  profile?: StudentProfileLine | null
-}) {
+export function StudentRecord({ student, viewer }: { student: Student; viewer: CurrentUser }) {
   const access = recordAccess(viewer, student)
   const asked = useSearch({ strict: false, select: (search) => search.section })
   const section = chosenSection(access, asked)
@@ -83,7 +71,7 @@ export function StudentRecord({
           {ARCHIVED_REFUSAL.message}
         </Alert>
       ) : null}
-      <RecordOverview student={student} viewer={viewer} profile={profile} />
+      <RecordOverview student={student} viewer={viewer} />
       <RecordSectionBar sections={visibleSections(access)} current={section.id}>
         <div className="flex flex-col gap-6">
           <Body student={student} viewer={viewer} access={access} />
