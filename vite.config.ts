@@ -38,6 +38,12 @@ const config: UserConfig = {
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's whole UI in one lazy chunk. By default the pending component stays in the entry,
+      // and with it everything it shares with the page (a screen's lists, forms and their
+      // libraries): the entry then held most of the admin screens (docs/performance.md, change 23).
+      codeSplittingOptions: {
+        defaultBehavior: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
       routesDirectory: './routes',
       generatedRouteTree: './routeTree.gen.ts',
     }),

@@ -49,7 +49,8 @@ export function appPreloads(manifest: Record<string, ManifestChunk>, fonts: stri
   const loaded = closure(entry, new Set([entry.file]))
   const components = new Map<string, ManifestChunk>()
   for (const [key, chunk] of Object.entries(manifest)) {
-    const match = /^(routes\/.+\.tsx)\?tsr-split=component$/.exec(key)
+    // The chunk holding the route's component, alone or grouped with others (`component---…`).
+    const match = /^(routes\/.+\.tsx)\?tsr-split=(?:[A-Za-z]+---)*component(?:---[A-Za-z]+)*$/.exec(key)
     if (match) components.set(match[1]!, chunk)
   }
   const routes: Record<string, string[]> = {}
