@@ -63,6 +63,17 @@ const config: UserConfig = {
         // The prerendered /login's island (ADR 036).
         login: fileURLToPath(new URL('./src/web/site/islands/login.ts', import.meta.url)),
       },
+      // The libraries in chunks of their own, named by what they hold: a release that changes
+      // only the app's code leaves their files, and a phone's cached copies, as they were.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
     },
   },
   server: {
