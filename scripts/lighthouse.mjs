@@ -18,7 +18,8 @@ import { cliAdminInvite, makePeople } from './lib/lighthouse-people.mjs'
  * student (16 scores, 6 documents), an educator with students, an FAO and a guardian through the
  * real API, and passes the role's session cookie to Lighthouse. A page is `role:/path`
  * (`{student}` stands for the student's uuid) or a bare `/path` for a logged-out visitor.
- * LIGHTHOUSE_PAGES=/a,student:/dashboard measures only those; LIGHTHOUSE_SAVE=DIR keeps each report's JSON.
+ * LIGHTHOUSE_PAGES=/a,student:/dashboard measures only those; LIGHTHOUSE_SAVE=DIR keeps each report's JSON;
+ * LIGHTHOUSE_BLOCK=*name*,… blocks matching files (what a page would cost without a library).
  */
 const PUBLIC_PAGES = [
   '/',
@@ -49,6 +50,8 @@ const parsePage = (entry) => {
   const match = /^([a-z]+):(\/.*)$/.exec(entry)
   return match ? { role: match[1], path: match[2] } : { role: null, path: entry }
 }
+/** LIGHTHOUSE_BLOCK=*score-chart-impl*,… : what a page would cost without those files (a what-if, not a score). */
+const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',').filter(Boolean) ?? []
 /** The workspace budget (docs/product.md#budgets); public pages are held to the same numbers. */
 const BUDGET = { performance: 95, lcpMs: 2000, tbtMs: 150, jsKb: 120 }
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -128,6 +131,7 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        ...(BLOCKED.length > 0 ? { blockedUrlPatterns: BLOCKED } : {}),
       })
       if (!result.lhr.runtimeError && result.lhr.categories.performance.score !== null) break
       console.warn(`${page}: ${result.lhr.runtimeError?.code ?? 'no score'} on attempt ${attempt}`)
