@@ -42,13 +42,14 @@ export async function firstScreenFor(
     app.inject({ method: 'GET', url: `/api${url}`, headers, remoteAddress: request.ip })
   const [me, ...pages] = firstScreenApiPaths(request.url.split('?')[0] ?? '')
   if (!me) return null
-  const user = await ask(me)
-  if (user.statusCode !== 200) return null
-  const answers: Record<string, unknown> = { [me]: user.json() }
-  for (const page of pages) {
-    const answer = await ask(page)
+  // Side by side: the page's read is used only when `users/me` answers too.
+  const [user, ...pageAnswers] = await Promise.all([ask(me), ...pages.map(ask)])
+  if (user!.statusCode !== 200) return null
+  const answers: Record<string, unknown> = { [me]: user!.json() }
+  pages.forEach((page, index) => {
+    const answer = pageAnswers[index]!
     if (answer.statusCode === 200) answers[page] = answer.json()
-  }
+  })
   const setCookie = user.headers['set-cookie']
   return {
     element: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`,
