@@ -38,6 +38,12 @@ const config: UserConfig = {
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's whole UI in one lazy chunk. By default the pending component stays in the entry,
+      // and with it everything it shares with the page (a screen's lists, forms and their
+      // libraries): the entry then held most of the admin screens (docs/performance.md, change 23).
+      codeSplittingOptions: {
+        defaultBehavior: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
       routesDirectory: './routes',
       generatedRouteTree: './routeTree.gen.ts',
     }),
@@ -56,6 +62,17 @@ const config: UserConfig = {
         site: fileURLToPath(new URL('./src/web/site/islands/site.ts', import.meta.url)),
         // The prerendered /login's island (ADR 036).
         login: fileURLToPath(new URL('./src/web/site/islands/login.ts', import.meta.url)),
+      },
+      // The libraries in chunks of their own, named by what they hold: a release that changes
+      // only the app's code leaves their files, and a phone's cached copies, as they were.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
       },
     },
   },

@@ -6,6 +6,7 @@ import { postPath } from '../../src/web/site/blog'
 import { type PageAssets, renderDocument } from '../../src/web/site/document'
 import type { SitePage } from '../../src/web/site/page'
 import { sitePages } from '../../src/web/site/site-pages'
+import { type AppPreloads, appPreloads } from './app-preloads'
 import { loadPosts } from './blog'
 
 /**
@@ -24,7 +25,7 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-function findAssets(pages: SitePage[]): PageAssets {
+function findAssets(pages: SitePage[]): { assets: PageAssets; preloads: AppPreloads } {
   const manifestFile = path.join(WEB_DIR, '.vite/manifest.json')
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
   const entry = manifest[SITE_ENTRY]
@@ -56,9 +57,11 @@ function findAssets(pages: SitePage[]): PageAssets {
   const fonts = readdirSync(path.join(WEB_DIR, 'assets'))
     .filter((file) => /^inter-latin-wght-normal-.*\.woff2$/.test(file))
     .map((file) => `/assets/${file}`)
+  // The app shell's preloads, for the server (src/server/plugins/web.ts).
+  const preloads = appPreloads(manifest, fonts)
   // The manifest is for this script only: it is not served.
   rmSync(path.join(WEB_DIR, '.vite'), { recursive: true, force: true })
-  return { css: [...css], script: `/${entry.file}`, fonts, islands }
+  return { assets: { css: [...css], script: `/${entry.file}`, fonts, islands }, preloads }
 }
 
 const escapeXml = (text: string) =>
@@ -126,7 +129,7 @@ function main() {
   const started = performance.now()
   const posts = loadPosts(path.join(ROOT, 'content/blog'))
   const pages = sitePages(posts)
-  const assets = findAssets(pages)
+  const { assets, preloads } = findAssets(pages)
   checkUnique(pages)
 
   rmSync(OUT_DIR, { recursive: true, force: true })
@@ -163,6 +166,7 @@ function main() {
     rss(posts),
   )
   writeFileSync(path.join(OUT_DIR, 'manifest.json'), `${JSON.stringify(files, null, 2)}\n`)
+  writeFileSync(path.join(OUT_DIR, 'app-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`)
   console.log(
     `prerendered ${pages.length} pages, sitemap.xml, robots.txt and rss.xml into dist/pages in ${Math.round(performance.now() - started)} ms`,
   )

@@ -44,3 +44,9 @@ const matchers = APP_ROUTE_PATTERNS.map(
 export function isWebRoute(pathname: string): boolean {
   return matchers.some((matcher) => matcher.test(pathname))
 }
+
+/** The pattern of `APP_ROUTE_PATTERNS` that `pathname` is, if any. */
+export function webRouteOf(pathname: string): (typeof APP_ROUTE_PATTERNS)[number] | undefined {
+  const index = matchers.findIndex((matcher) => matcher.test(pathname))
+  return index === -1 ? undefined : APP_ROUTE_PATTERNS[index]
+}

@@ -4,10 +4,12 @@ import { ErrorFallback } from './components/layout/error-fallback'
 import { NotFound } from './components/layout/not-found'
 import { PageSkeleton } from './components/ui/skeleton'
 import { watchSession } from './features/auth/session-watch'
+import { seedFirstScreen } from './lib/first-screen'
 import { createQueryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
 
 const queryClient = createQueryClient()
+seedFirstScreen(queryClient)
 
 export const router = createRouter({
   routeTree,

@@ -51,6 +51,7 @@ export async function createTestApp(
   {
     logger = false,
     signIn = 'session',
+    webDir,
   }: {
     /** A logger to read what the server logs (tests of logging); none by default. */
     logger?: Logger | false
@@ -60,6 +61,8 @@ export async function createTestApp(
      * sign-in route, for the files that test signing in itself.
      */
     signIn?: 'session' | 'route'
+    /** The built web app's folder (`dist/web` by default), for tests of the app shell. */
+    webDir?: string
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
@@ -68,6 +71,7 @@ export async function createTestApp(
     env: testEnv(dataDir, env),
     database,
     logger,
+    ...(webDir ? { webDir } : {}),
   })
   await app.ready()
 

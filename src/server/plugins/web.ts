@@ -3,9 +3,11 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { isWebRoute } from '../../shared/web-routes'
+import { isWebRoute, webRouteOf } from '../../shared/web-routes'
 import { notFound } from '../problems'
+import { loadShells } from './app-shells'
 import { sendProblem } from './errors'
+import { firstScreenFor } from './first-screen'
 import { loadPublicPages, sendPublicPage } from './public-pages'
 import { isApiPath, requestPath } from './request-path'
 
@@ -20,6 +22,8 @@ export default fp(
   async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {
     const indexFile = path.join(webDir, 'index.html')
     const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL
+    // Each app route's shell, with the route's own chunks and the font preloaded.
+    const shells = loadShells(shell, path.join(path.dirname(webDir), 'pages'))
     // dist/pages sits beside dist/web (scripts/prerender).
     const publicPages = loadPublicPages(path.join(path.dirname(webDir), 'pages'), {
       appOrigin: app.env.appOrigin,
@@ -46,7 +50,7 @@ export default fp(
       })
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = requestPath(request.url)
       if (isApiPath(pathname)) {
         return sendProblem(reply, notFound(`No API route ${request.method} ${pathname}.`))
@@ -60,11 +64,26 @@ export default fp(
         return reply.redirect(withoutSlash, 301)
       }
       if (!isWebRoute(pathname) && notFoundPage) return sendPublicPage(request, reply, notFoundPage)
+      // A logged-in caller's shell carries the first screen's answers (ADR 047): never kept by a cache.
+      const route = webRouteOf(pathname)
+      const routeShell = (route && shells.get(route)) ?? shell
+      const firstScreen =
+        request.method === 'GET' && route && shell !== FALLBACK_SHELL
+          ? await firstScreenFor(app, request)
+          : null
+      if (firstScreen) {
+        for (const cookie of firstScreen.setCookies) reply.header('set-cookie', cookie)
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(routeShell.replace('</body>', `${firstScreen.element}</body>`))
+      }
       return reply
-        .code(isWebRoute(pathname) ? 200 : 404)
+        .code(route ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(shell)
+        .send(routeShell)
     })
   },
   { name: 'web', dependencies: ['errors'] },

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { FIRST_SCREEN_ELEMENT_ID, firstScreenApiPaths } from '../../shared/first-screen'
+
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/
+
+/**
+ * JSON safe inside a `<script>` element whatever the strings hold: no `<` (so no `</script>` or
+ * `<!--`), no `>` (so no `-->`), no `&`, and no U+2028/U+2029 (line ends to older parsers).
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+export interface FirstScreen {
+  /** The `<script type="application/json">` element to put in the shell. */
+  element: string
+  /** The session cookie as `users/me` refreshed it, for the shell's answer. */
+  setCookies: string[]
+}
+
+/**
+ * The answers the app would ask for first (ADR 047): `users/me`, then the page's own read. Each
+ * is asked of the API itself (`inject`), with the caller's cookie, so access rules, kept answers
+ * and the session's refresh are exactly those of the app's own requests. Nothing for a caller
+ * without a session cookie or whom `users/me` does not know; only answers that succeeded.
+ */
+export async function firstScreenFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<FirstScreen | null> {
+  const cookie = request.headers.cookie
+  if (!cookie || !SESSION_COOKIE.test(cookie)) return null
+  const headers = {
+    cookie,
+    accept: 'application/json',
+    ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+  }
+  const ask = (url: string) =>
+    app.inject({ method: 'GET', url: `/api${url}`, headers, remoteAddress: request.ip })
+  const [me, ...pages] = firstScreenApiPaths(request.url.split('?')[0] ?? '')
+  if (!me) return null
+  // Side by side: the page's read is used only when `users/me` answers too.
+  const [user, ...pageAnswers] = await Promise.all([ask(me), ...pages.map(ask)])
+  if (user!.statusCode !== 200) return null
+  const answers: Record<string, unknown> = { [me]: user!.json() }
+  pages.forEach((page, index) => {
+    const answer = pageAnswers[index]!
+    if (answer.statusCode === 200) answers[page] = answer.json()
+  })
+  const setCookie = user.headers['set-cookie']
+  return {
+    element: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`,
+    setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
+  }
+}

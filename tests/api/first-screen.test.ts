@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_ELEMENT_ID } from '../../src/shared/first-screen'
+import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
+
+/**
+ * The app shell with the first screen's answers in it (ADR 047) and each route's preloads: a
+ * built shell of our own, so the test does not need `npm run build`.
+ */
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Crestline Prep</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>'
+const PRELOADS = {
+  fonts: ['/assets/inter-latin.woff2'],
+  routes: { '/dashboard': ['/assets/dashboard.js'], '/students/$uuid': ['/assets/record.js'] },
+}
+
+let t: TestApp
+let buildDir: string
+let student: SignedIn
+let other: SignedIn
+
+beforeAll(async () => {
+  buildDir = mkdtempSync(path.join(tmpdir(), 'crestline-shell-'))
+  mkdirSync(path.join(buildDir, 'web'))
+  mkdirSync(path.join(buildDir, 'pages'))
+  writeFileSync(path.join(buildDir, 'web/index.html'), SHELL)
+  writeFileSync(path.join(buildDir, 'pages/app-preloads.json'), JSON.stringify(PRELOADS))
+  t = await createTestApp({}, { webDir: path.join(buildDir, 'web') })
+  // A name that would end the script element, open a comment or end a line if written raw.
+  student = await t.userWith({ roles: ['student'], name: 'Ada </script><!-- --> \u2028 & "Lovelace"' })
+  other = await t.userWith({ roles: ['student'] })
+})
+afterAll(async () => {
+  await t.close()
+  rmSync(buildDir, { recursive: true, force: true })
+})
+
+const ELEMENT = new RegExp(
+  `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">(.*?)</script>`,
+  's',
+)
+
+async function shell(url: string, cookie?: string) {
+  const response = await t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) })
+  const json = ELEMENT.exec(response.body)?.[1]
+  return {
+    response,
+    json,
+    answers: json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>),
+  }
+}
+
+describe('the app shell', () => {
+  it('gives a logged-out caller the plain shell, cacheable, with the route’s preloads', async () => {
+    const { response, json } = await shell('/dashboard')
+    expect(response.statusCode).toBe(200)
+    expect(json).toBeUndefined()
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard.js">')
+    expect(response.body).toContain('<link rel="preload" href="/assets/inter-latin.woff2" as="font"')
+    // A cookie that is no session: still nothing.
+    expect((await shell('/dashboard', 'better-auth.session_token=forged.value')).json).toBeUndefined()
+  })
+
+  it('puts the current user and the dashboard’s week in a logged-in caller’s shell, never cached', async () => {
+    const { response, json, answers } = await shell('/dashboard', student.cookie)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const me = await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: student.cookie })
+    const screen = await t.request({
+      method: 'GET',
+      url: '/api/v1/screens/week',
+      cookie: student.cookie,
+    })
+    expect(answers).toEqual({ '/v1/users/me': me.json(), '/v1/screens/week': screen.json() })
+    // Escaped for a script element: no tag, comment or line end can come out of the text.
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/)
+    expect(json).toContain('\\u003c/script\\u003e\\u003c!-- --\\u003e \\u2028 \\u0026')
+    // The data is not a script: the policy still allows no inline script.
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')?;/)
+  })
+
+  it('adds the record a record page shows, only when the caller may read it', async () => {
+    const own = await shell(`/students/${student.id}`, student.cookie)
+    const record = await t.request({
+      method: 'GET',
+      url: `/api/v1/students/${student.id}`,
+      cookie: student.cookie,
+    })
+    expect(own.answers?.[`/v1/students/${student.id}`]).toEqual(record.json())
+    const overview = await t.request({
+      method: 'GET',
+      url: `/api/v1/students/${student.id}/overview`,
+      cookie: student.cookie,
+    })
+    expect(own.answers?.[`/v1/students/${student.id}/overview`]).toEqual(overview.json())
+    expect(own.response.body).toContain('href="/assets/record.js"')
+
+    const foreign = await shell(`/students/${other.id}`, student.cookie)
+    expect(Object.keys(foreign.answers ?? {})).toEqual(['/v1/users/me'])
+    // Other pages: the current user only.
+    expect(Object.keys((await shell('/settings', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+  })
+})
