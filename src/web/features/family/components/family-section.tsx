@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/guardians'
 import type { InviteMailOutcome } from '../../../../shared/invites'
 import type { Student } from '../../../../shared/students'
-import type { CurrentUser } from '../../../../shared/users'
+import { type CurrentUser, NAME_MAX } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { CopyLink } from '../../../components/ui/copy-link'
@@ -131,7 +131,7 @@ type Outcome =
   | { kind: 'linked'; name: string }
 
 /**
- * Email and relationship; says that an invite went out (for an educator, always: an existing
+ * Email, relationship and, optionally, name; says that an invite went out (for an educator, always: an existing
  * account accepts it) or, for an admin, that an existing account was linked at once.
  */
 function InviteGuardianForm({ student, admin }: { student: Student; admin: boolean }) {
@@ -140,7 +140,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<GuardianInviteInput, unknown, GuardianInviteBody>({
     resolver: zodResolver(guardianInviteBodySchema),
-    defaultValues: { email: '', relationship: '' },
+    defaultValues: { email: '', relationship: '', name: '' },
   })
   const { errors, isSubmitting } = form.formState
 
@@ -156,7 +156,8 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
       }
       form.reset()
     } catch (error) {
-      if (!showFieldProblems(form, error, ['email', 'relationship'])) setFormError(errorMessage(error))
+      if (!showFieldProblems(form, error, ['email', 'relationship', 'name']))
+        setFormError(errorMessage(error))
     }
   })
 
@@ -193,8 +194,17 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
         <TextField
           label="Relationship"
           help={`How they are related to ${student.name || 'the student'}, such as Mother or Legal guardian (at most ${RELATIONSHIP_MAX} characters).`}
+          maxLength={RELATIONSHIP_MAX}
           registration={form.register('relationship')}
           error={errors.relationship?.message}
+        />
+        <TextField
+          label="Name (optional)"
+          help="The invites waiting below show it, the email greets them by it and sign-up starts from it."
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          registration={form.register('name')}
+          error={errors.name?.message}
         />
         <div>
           <button
