@@ -200,7 +200,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
         />
         <TextField
           label="Name (optional)"
-          help="The invites waiting below show it, the email greets them by it and sign-up starts from it."
+          help="The list of invites waiting for an answer shows it, the email greets them by it and sign-up starts from it."
           maxLength={NAME_MAX}
           autoComplete="off"
           registration={form.register('name')}
