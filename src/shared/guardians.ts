@@ -56,6 +56,8 @@ export type GuardianInviteResult = z.infer<typeof guardianInviteResultSchema>
 export const pendingGuardianInviteSchema = z.object({
   uuid: z.string(),
   email: z.string(),
+  /** The name the inviter gave, when they gave one. */
+  name: z.string().nullable(),
   relationship: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),

@@ -5,7 +5,14 @@ import type { AuditEvent } from '../../src/shared/audit'
 import type { AdminStudentPage, AdminStudentsScreen } from '../../src/shared/screens'
 import type { AdminStudentRow } from '../../src/shared/students'
 import type { AdminUser, UserPage } from '../../src/shared/users'
-import { addToTeam, createActScore, createInvite, createSatScore, createUser } from '../factories'
+import {
+  addGuardian,
+  addToTeam,
+  createActScore,
+  createInvite,
+  createSatScore,
+  createUser,
+} from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
@@ -199,6 +206,21 @@ describe('PATCH /api/v1/users/{id}', () => {
     expect(response.json()).toMatchObject({ code: 'student-profile-kept', errors: [{ path: 'student' }] })
     const after = await byAdmin().get(`/api/v1/users?q=${encodeURIComponent(student.email)}`)
     expect(after.json().users[0]).toMatchObject({ profileEducator: null, profileStudent: {} })
+  })
+
+  it('refuses the Student role for a guardian of a student, naming the field, and changes nothing', async () => {
+    const student = await createUser(t.db, { roles: ['student'] })
+    const parent = await createUser(t.db, { roles: ['guardian'] })
+    await addGuardian(t.db, student.id, parent.id)
+    const response = await byAdmin().patch(`/api/v1/users/${parent.id}`, { student: true, fao: true })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'guardian-not-student', errors: [{ path: 'student' }] })
+    const after = await byAdmin().get(`/api/v1/users?q=${encodeURIComponent(parent.email)}`)
+    expect(after.json().users[0]).toMatchObject({
+      profileStudent: null,
+      profileFao: null,
+      profileGuardian: {},
+    })
   })
 
   it('keeps an admin from removing their own admin profile or disabling themself', async () => {

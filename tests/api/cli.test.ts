@@ -22,9 +22,15 @@ const invite = (...args: string[]) =>
 // The embedded database only: the CLI on PostgreSQL is the same code with DATABASE_URL.
 describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
   it('prints the invite URL as the last line on a fresh DATA_DIR, without a build', async () => {
-    const { stdout } = await invite('--admin', '--email', 'Owner@Example.test')
+    const { stdout } = await invite('--admin', '--email', 'Owner@Example.test', '--name', 'Dana Owner')
     const last = stdout.trim().split('\n').at(-1)
     expect(last).toMatch(/^http:\/\/localhost:3000\/login\?invite=[0-9a-f-]{36}$/)
+  }, 60_000)
+
+  it('--help says every option, --name among them', async () => {
+    const { stdout } = await invite('--help')
+    expect(stdout).toContain('Usage: npm run invite')
+    expect(stdout).toMatch(/--name\s+optional: the email greets them by it/)
   }, 60_000)
 
   it('refuses without a role, and while a server holds the embedded database', async () => {
@@ -50,6 +56,8 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
       'Parent@Example.test',
       '--relationship',
       'Mother',
+      '--name',
+      'Rosa Cli',
     )
     const link = stdout.trim().split('\n').at(-1)!
     expect(link).toMatch(/^http:\/\/localhost:3000\/login\?invite=[0-9a-f-]{36}$/)
@@ -58,14 +66,16 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
     try {
       const [row] = await selectRows<{
         email: string
+        name: string
         guardian_student_id: string
         guardian_relationship: string
       }>(
         check.db,
-        sql`select email, guardian_student_id, guardian_relationship from user_invites where id = ${link.split('=')[1]}`,
+        sql`select email, name, guardian_student_id, guardian_relationship from user_invites where id = ${link.split('=')[1]}`,
       )
       expect(row).toEqual({
         email: 'parent@example.test',
+        name: 'Rosa Cli',
         guardian_student_id: student.id,
         guardian_relationship: 'Mother',
       })

@@ -712,11 +712,17 @@ describe("open guardian invites on the student's record", () => {
     expect(cancelled.statusCode).toBe(204)
     expect((await get(invites(student.id), educator.cookie)).json()).toEqual([])
     expect((await get(`/api/v1/user-invites/${created.invite.uuid}`, '')).statusCode).toBe(404)
-    const events = await selectRows<{ action: string }>(
+    const events = await selectRows<{ action: string; student_id: string }>(
       t.db,
-      sql`select action from audit_events where subject_id = ${created.invite.uuid} order by created_at`,
+      sql`select action, student_id from audit_events where subject_id = ${created.invite.uuid} order by created_at`,
     )
-    expect(events.map((e) => e.action)).toEqual(['invite.created', 'invite.resent', 'invite.deleted'])
+    // Each in the student's History.
+    expect(events).toEqual(
+      ['invite.created', 'invite.resent', 'invite.deleted'].map((action) => ({
+        action,
+        student_id: student.id,
+      })),
+    )
     expect((await send('DELETE', one, educator.cookie)).statusCode).toBe(404)
   })
 

@@ -119,6 +119,14 @@ describe('guardians on Manage Users', () => {
       name: 'Omar Nguyen',
       guardianOf: { uuid: student.id, name: 'Nia Nguyen', relationship: 'Father' },
     })
+    const waiting = await t.request({
+      method: 'GET',
+      url: `/api/v1/students/${student.id}/guardian-invites`,
+      cookie: admin.cookie,
+    })
+    expect(waiting.json()).toMatchObject([
+      { uuid: answer.invite.uuid, name: 'Omar Nguyen', relationship: 'Father' },
+    ])
 
     const resent = await t.request({
       method: 'POST',

@@ -44,6 +44,10 @@ test('an admin sees guardians with their students, invites a guardian by name fr
   await row.getByRole('button', { name: `Manage ${guardian.name}` }).click()
   const manage = page.getByRole('dialog', { name: `Manage ${guardian.name}` })
   await expect(manage.getByRole('link', { name: student.name })).toBeVisible()
+  // A guardian of a student is never a student: the box is locked, and the dialog says why.
+  const studentRole = manage.getByRole('checkbox', { name: /^Student/ })
+  await expect(studentRole).toBeDisabled()
+  await expect(studentRole).toHaveAccessibleDescription(/cannot also be a student/)
   await expectAccessible()
   await manage.getByRole('button', { name: 'Delete user…' }).click()
   const deleting = page.getByRole('alertdialog', { name: `Delete ${guardian.name}?` })

@@ -67,6 +67,9 @@ test('an educator invites a guardian, who signs up from the email and reads the 
   await expect(family.getByRole('status')).toContainText(`Invite emailed to ${email}.`)
   const link = await family.getByRole('textbox', { name: `Invite link for ${email}` }).inputValue()
   expect(link).toMatch(/\/login\?invite=[0-9a-f-]{36}$/)
+  // The success message grew the card above the focused button, and the page scrolled with it: a
+  // link left half under the sticky section bar reads to axe as a too-small target.
+  await family.getByRole('heading', { name: 'Family', exact: true }).scrollIntoViewIfNeeded()
   await expectAccessible(page)
 
   // The guardian follows the emailed link, creates the account and gives only a name.
@@ -83,6 +86,11 @@ test('an educator invites a guardian, who signs up from the email and reads the 
   await expect(home.getByRole('textbox', { name: 'Bio' })).toHaveCount(0)
   await expect(home.getByText(/child's coaches/)).toBeVisible()
   await home.getByRole('textbox', { name: 'Name' }).fill(GUARDIAN_NAME)
+  const screens: string[] = []
+  home.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api/v1/screens/')) screens.push(pathname)
+  })
   await home.getByRole('button', { name: 'Continue' }).click()
   await expect(home).toHaveURL(/\/dashboard$/)
   const me = await (await home.request.get('/api/v1/users/me')).json()
@@ -98,6 +106,9 @@ test('an educator invites a guardian, who signs up from the email and reads the 
       .getByRole('group', { name: 'My Family' })
       .getByRole('link'),
   ).toHaveText([student.name])
+  // The dashboard and the sidebar share the week: no second screen request.
+  expect(screens).toContain('/api/v1/screens/week')
+  expect(screens).not.toContain('/api/v1/screens/my-dashboard')
   await expectAccessible(home)
 
   // The record as the student reads it: the visible document only; no staff controls.

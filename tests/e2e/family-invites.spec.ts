@@ -22,12 +22,12 @@ test("open invites stay on the record's Family card after a reload, to resend or
   const keep = `keep.${stamp}@crestline.test`
   const drop = `drop.${stamp}@crestline.test`
   const api = await apiAs(educator)
-  for (const [email, relationship] of [
-    [keep, 'Father'],
-    [drop, 'Aunt'],
+  for (const [email, relationship, name] of [
+    [keep, 'Father', 'Omar Student'],
+    [drop, 'Aunt', ''],
   ]) {
     const response = await api.post(`/api/v1/students/${student.uuid}/guardian-invites`, {
-      data: { email, relationship },
+      data: { email, relationship, name },
     })
     expect(response.status(), await response.text()).toBe(201)
   }
@@ -43,6 +43,7 @@ test("open invites stay on the record's Family card after a reload, to resend or
   await expect(waiting.getByRole('listitem').first()).toContainText(drop)
   await expect(waiting.getByRole('listitem').first()).toContainText('Aunt')
   await expect(waiting.getByRole('listitem').last()).toContainText(keep)
+  await expect(waiting.getByRole('listitem').last()).toContainText('Omar Student')
   await expectAccessible(page)
 
   await waiting.getByRole('button', { name: `Resend for ${keep}` }).click()

@@ -43,9 +43,22 @@ describe('the Manage Users change', () => {
 
   it('locks what the server would certainly refuse', () => {
     const self = adminUser(VIEWER, { profileAdmin: {} })
-    expect(lockedControls(VIEWER, self)).toEqual({ student: false, admin: true, disabled: true })
+    expect(lockedControls(VIEWER, self)).toEqual({
+      student: false,
+      studentIsGuardian: false,
+      admin: true,
+      disabled: true,
+    })
     const student = adminUser(OTHER, { profileStudent: { satScoresHistorical: [], actScoresHistorical: [] } })
-    expect(lockedControls(VIEWER, student)).toEqual({ student: true, admin: false, disabled: false })
+    expect(lockedControls(VIEWER, student)).toMatchObject({ student: true, studentIsGuardian: false })
+    const parent = adminUser(OTHER, {
+      profileGuardian: {},
+      guardianOf: [{ uuid: 's-1', name: 'Maya Chen', relationship: 'Mother' }],
+    })
+    expect(lockedControls(VIEWER, parent)).toMatchObject({ student: true, studentIsGuardian: true })
+    // A guardian profile with no links left follows nobody: the Student role stays open.
+    const unlinked = adminUser(OTHER, { profileGuardian: {}, guardianOf: [] })
+    expect(lockedControls(VIEWER, unlinked)).toMatchObject({ student: false, studentIsGuardian: false })
   })
 
   it('names the person and what follows: teams for educator and FAO, sessions for disabling', () => {

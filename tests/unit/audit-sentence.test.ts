@@ -150,7 +150,7 @@ describe('auditSentence', () => {
           after: { roles: ['guardian'], email: 'pat@y.test', relationship: 'Mother', expiresAt: 'x' },
         }),
       ),
-    ).toBe('Avery Admin created an invite (Guardian of Rosa Student (Mother), for pat@y.test)')
+    ).toBe("Avery Admin invited pat@y.test to Rosa Student's family (Mother)")
     expect(
       auditSentence(
         event({
@@ -161,7 +161,79 @@ describe('auditSentence', () => {
           before: { roles: ['guardian'], email: 'pat@y.test' },
         }),
       ),
-    ).toBe('Avery Admin deleted an invite (Guardian of a student, for pat@y.test)')
+    ).toBe("Avery Admin deleted the invite to a student's family for pat@y.test")
+  })
+
+  it('names the student once: as "their own" when they acted, not at all on their own record', () => {
+    const maya = { uuid: '00000000-0000-4000-8000-000000000003', name: 'Maya Chen' }
+    const own = (fields: Partial<AuditEvent>) =>
+      event({ actor: maya, subjectName: 'Maya Chen', studentName: 'Maya Chen', ...fields })
+    const targets = own({ action: 'targets.changed', after: { sat: 1450, act: null } })
+    expect(auditSentence(targets)).toBe('Maya Chen changed their own score targets: SAT 1450, ACT none')
+    expect(auditSentence(targets, { onRecord: true })).toBe(
+      'Maya Chen changed the score targets: SAT 1450, ACT none',
+    )
+    const upload = own({
+      action: 'document.created',
+      subjectType: 'document',
+      after: { name: 'Essay draft' },
+    })
+    expect(auditSentence(upload)).toBe('Maya Chen added the document “Essay draft” on their own record')
+    expect(auditSentence(upload, { onRecord: true })).toBe('Maya Chen added the document “Essay draft”')
+
+    // Someone else's change on the record's History: the student goes without saying.
+    const onRecord = (fields: Partial<AuditEvent>) => auditSentence(event(fields), { onRecord: true })
+    const guardianInvite = { roles: ['guardian'], email: 'pat@y.test', expiresAt: 'x' }
+    expect(
+      onRecord({
+        action: 'invite.created',
+        subjectType: 'invite',
+        subjectName: null,
+        after: { ...guardianInvite, relationship: 'Mother' },
+      }),
+    ).toBe('Avery Admin invited pat@y.test to the family (Mother)')
+    expect(
+      onRecord({
+        action: 'invite.resent',
+        subjectType: 'invite',
+        subjectName: null,
+        before: guardianInvite,
+        after: guardianInvite,
+      }),
+    ).toBe('Avery Admin resent the invite to the family for pat@y.test')
+    expect(
+      onRecord({
+        action: 'guardian.linked',
+        subjectType: 'user',
+        subjectName: 'Pat Parent',
+        after: { guardianId: 'g', relationship: 'Mother' },
+      }),
+    ).toBe('Avery Admin linked Pat Parent to the family (Mother)')
+    expect(onRecord({ action: 'targets.changed', after: { sat: null, act: 33 } })).toBe(
+      'Avery Admin changed the score targets: SAT none, ACT 33',
+    )
+    expect(
+      onRecord({ action: 'score.added', subjectType: 'score', after: { test: 'ACT', date: '2025-03-08' } }),
+    ).toBe('Avery Admin added an ACT score of Mar 8, 2025')
+    expect(
+      onRecord({ action: 'college.created', subjectType: 'college', after: { name: 'Tufts University' } }),
+    ).toBe('Avery Admin added “Tufts University” to the college list')
+    expect(
+      onRecord({
+        action: 'note.created',
+        subjectType: 'note',
+        subjectName: null,
+        after: { date: '2026-03-01', visibility: 'shared' },
+      }),
+    ).toBe('Avery Admin wrote a shared note on the session of Mar 1, 2026')
+    expect(
+      onRecord({
+        action: 'team-member.added',
+        subjectType: 'user',
+        subjectName: 'Nia Educator',
+        after: { memberId: 'n' },
+      }),
+    ).toBe('Avery Admin added Nia Educator to the team')
   })
 
   it('describes note changes without repeating the text', () => {

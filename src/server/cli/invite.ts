@@ -12,9 +12,23 @@ import { guardianLinkedMail, inviteMail } from '../mail/messages'
 import { inviteOrLinkGuardian } from '../modules/guardians/guardians'
 import { createInvite, inviteLink } from '../modules/invites/invites'
 
+const USAGE = `Usage: npm run invite -- --admin|--educator|--fao|--student [--email a@b.c] [--name "Dana Whitfield"]
+   or: npm run invite -- --guardian-of <student email> --email <guardian email> [--relationship Mother] [--name "Omar Nguyen"]
+
+  --admin, --educator, --fao, --student  the roles the invite gives (at least one, any combination)
+  --email          only this address can use the invite, and it is mailed there
+  --guardian-of    the email of the student whose guardian is invited (then --email is required)
+  --relationship   with --guardian-of: how they are related, such as Mother (default Guardian)
+  --name           optional: the email greets them by it, and sign-up starts from it
+  --help           this text
+
+The invite URL is the last line of the output.`
+
+const usageLines = USAGE.split('\n\n')[0] ?? USAGE
+
 /**
- * npm run invite -- --admin [--student --educator --fao] [--email a@b.c]
- * npm run invite -- --guardian-of student@example.com --email parent@example.com [--relationship Mother]
+ * npm run invite -- --admin [--student --educator --fao] [--email a@b.c] [--name "…"]
+ * npm run invite -- --guardian-of student@example.com --email parent@example.com [--relationship Mother] [--name "…"]
  * Works on a fresh DATA_DIR before any start and without a build; the URL is the last stdout line.
  */
 async function main() {
@@ -25,19 +39,25 @@ async function main() {
       fao: { type: 'boolean', default: false },
       student: { type: 'boolean', default: false },
       email: { type: 'string' },
+      name: { type: 'string' },
       'guardian-of': { type: 'string' },
       relationship: { type: 'string' },
+      help: { type: 'boolean', default: false },
     },
   })
-  const { 'guardian-of': guardianOf, relationship, ...roles } = values
+  const { 'guardian-of': guardianOf, relationship, help, ...roles } = values
+  if (help) {
+    process.stdout.write(`${USAGE}\n`)
+    return
+  }
   if (guardianOf !== undefined)
-    return inviteGuardianFromCli({ guardianOf, email: values.email, relationship })
-  const body = createInviteBodySchema.safeParse(relationship === undefined ? roles : values)
+    return inviteGuardianFromCli({ guardianOf, email: values.email, relationship, name: values.name })
+  // A relationship without --guardian-of is refused by the strict schema, naming it.
+  const body = createInviteBodySchema.safeParse(
+    relationship === undefined ? roles : { ...roles, relationship },
+  )
   if (!body.success) {
-    console.error(`Usage: npm run invite -- --admin|--educator|--fao|--student [--email a@b.c]`)
-    console.error(
-      `   or: npm run invite -- --guardian-of <student email> --email <guardian email> [--relationship Mother]`,
-    )
+    console.error(usageLines)
     for (const issue of body.error.issues)
       console.error(`  ${issue.path.join('.') || 'roles'}: ${issue.message}`)
     process.exit(2)
@@ -45,22 +65,26 @@ async function main() {
   await withDatabase(async ({ db, env, mailer }) => {
     const row = await createInvite(db, body.data, null)
     const link = inviteLink(env.appOrigin, row.id)
-    if (row.email) await mailer().send(inviteMail(row.email, link, row, row.expiresAt))
+    if (row.email) await mailer().send(inviteMail(row.email, link, row, row.expiresAt, { name: row.name }))
     process.stdout.write(`${link}\n`)
   })
 }
 
 /** A guardian of one student: an invite bound to their email, or a link when they have an account. */
-async function inviteGuardianFromCli(values: { guardianOf: string; email?: string; relationship?: string }) {
+async function inviteGuardianFromCli(values: {
+  guardianOf: string
+  email?: string | undefined
+  relationship?: string | undefined
+  name?: string | undefined
+}) {
   const studentEmail = emailField.safeParse(values.guardianOf)
   const body = guardianInviteBodySchema.safeParse({
     email: values.email,
     relationship: values.relationship ?? 'Guardian',
+    name: values.name,
   })
   if (!studentEmail.success || !body.success) {
-    console.error(
-      `Usage: npm run invite -- --guardian-of <student email> --email <guardian email> [--relationship Mother]`,
-    )
+    console.error(usageLines)
     if (!studentEmail.success) console.error(`  guardian-of: ${studentEmail.error.issues[0]?.message}`)
     for (const issue of body.error?.issues ?? []) console.error(`  ${issue.path.join('.')}: ${issue.message}`)
     process.exit(2)
@@ -86,6 +110,7 @@ async function inviteGuardianFromCli(values: { guardianOf: string; email?: strin
     const link = inviteLink(env.appOrigin, outcome.invite.id)
     const mail = inviteMail(body.data.email, link, outcome.invite, outcome.invite.expiresAt, {
       guardianOf: { studentName: student.name },
+      name: outcome.invite.name,
     })
     await mailer().send(mail)
     process.stdout.write(`${link}\n`)

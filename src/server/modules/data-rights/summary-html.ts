@@ -155,12 +155,17 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
   yield '\n  </section>'
 }
 
-async function* historySection(title: string, events: AsyncIterable<AuditEvent>): AsyncGenerator<string> {
+/** `onRecord`: one student's record, whose name the lines need not repeat (as in its History section). */
+async function* historySection(
+  title: string,
+  events: AsyncIterable<AuditEvent>,
+  onRecord = false,
+): AsyncGenerator<string> {
   yield '<section>'
   yield* table(
     title,
     ['When', 'What happened'],
-    mapEach(events, (event) => [when(event.createdAt), text(auditSentence(event))]),
+    mapEach(events, (event) => [when(event.createdAt), text(auditSentence(event, { onRecord }))]),
     'Nothing recorded.',
   )
   yield '</section>'
@@ -192,7 +197,7 @@ export function studentExportHtml(source: StudentExportSource): AsyncGenerator<s
     (async function* () {
       yield accountSection(source.account)
       yield* recordSection(source.student)
-      yield* historySection('History', source.history())
+      yield* historySection('History', source.history(), true)
     })(),
   )
 }

@@ -29,12 +29,13 @@ export async function listGuardianInvites(
   const rows = await selectRows<{
     id: string
     email: string
+    name: string | null
     relationship: string | null
     created_at: Date | string
     expires_at: Date | string
   }>(
     db,
-    sql`select id, email, guardian_relationship as relationship, created_at, expires_at from user_invites
+    sql`select id, email, name, guardian_relationship as relationship, created_at, expires_at from user_invites
     where guardian_student_id = ${studentId} and used_at is null and email is not null
       ${isStudent ? sql`and created_by_id = ${viewer.id}` : sql``}
     order by created_at desc, id desc`,
@@ -44,6 +45,7 @@ export async function listGuardianInvites(
     return {
       uuid: row.id,
       email: row.email,
+      name: row.name,
       relationship: row.relationship ?? '',
       createdAt: new Date(row.created_at).toISOString(),
       expiresAt: expiresAt.toISOString(),

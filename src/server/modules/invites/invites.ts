@@ -142,6 +142,8 @@ export async function deleteInvite(db: DbOrTx, id: string, actorId: string): Pro
       action: 'invite.deleted',
       subjectType: 'invite',
       subjectId: id,
+      // A guardian invite's events are in its student's History, as its creation is.
+      studentId: deleted.guardianStudentId,
       before: auditedInvite(deleted),
     })
   })
@@ -177,6 +179,7 @@ export async function renewInvite(db: DbOrTx, id: string, actorId: string): Prom
       action: 'invite.resent',
       subjectType: 'invite',
       subjectId: id,
+      studentId: row.guardianStudentId,
       before: auditedInvite(row),
       after: auditedInvite(renewed!),
     })

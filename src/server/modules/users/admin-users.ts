@@ -15,6 +15,9 @@ export const refused = (code: string, field: string, message: string) =>
 export const lastAdminMessage =
   'This is the last admin with an enabled account. Make someone else an admin first.'
 
+export const guardianNotStudentMessage =
+  "A parent or guardian on a student's record cannot also be a student. Give them a record with another account and email, or remove their family links first."
+
 /**
  * Locks every admin profile with its user, in one order, and checks that the actor is still an
  * enabled admin (one demoted or disabled a moment ago acts no more). Two admins demoting,
@@ -68,6 +71,15 @@ export async function updateUser(
         'student',
         'A student profile is never removed: archive the student instead, which keeps their record.',
       )
+    }
+    // A student is nobody's guardian (docs/product.md#guardians): the link rules refuse a student as a
+    // guardian, and this refuses the other way round. The row lock above waits for a link in progress.
+    if (granted.includes('student')) {
+      const [linked] = await selectRows<{ id: string }>(
+        tx,
+        sql`select student_id as id from guardian_links where guardian_id = ${id} limit 1`,
+      )
+      if (linked) throw refused('guardian-not-student', 'student', guardianNotStudentMessage)
     }
     if (self && revoked.includes('admin')) {
       throw refused('own-admin-profile', 'admin', 'You cannot remove your own admin role. Ask another admin.')

@@ -25,14 +25,19 @@ export const personLabel = (user: { name: string; email: string }) => user.name 
 
 /**
  * Which controls the viewer gets for this user. The server refuses the rest (docs/product.md#what-admins-may-change;
- * 5): a student profile is never revoked (archive instead); an admin neither drops their own
- * admin role nor disables themself. The last-admin rule needs a count the web does not hold: the
- * server's answer says so when it applies.
+ * 5): a student profile is never revoked (archive instead), nor given to a guardian of a student
+ * (a student is nobody's guardian); an admin neither drops their own admin role nor disables
+ * themself. The last-admin rule needs a count the web does not hold: the server's answer says so
+ * when it applies.
  */
 export function lockedControls(viewerUuid: string, user: AdminUser) {
   const self = viewerUuid === user.uuid
+  const isStudent = user.profileStudent != null
+  const guardianOfStudents = !isStudent && (user.guardianOf ?? []).length > 0
   return {
-    student: user.profileStudent != null,
+    student: isStudent || guardianOfStudents,
+    /** Why the Student box is locked: a guardian of a student, rather than a student already. */
+    studentIsGuardian: guardianOfStudents,
     admin: self && user.profileAdmin != null,
     disabled: self && !user.disabled,
   }

@@ -12,7 +12,7 @@ import {
 import { INVITE_LIFETIME_DAYS, type InviteMailOutcome } from '../../../../shared/invites'
 import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
-import type { CurrentUser } from '../../../../shared/users'
+import { type CurrentUser, NAME_MAX } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { CopyLink } from '../../../components/ui/copy-link'
@@ -134,7 +134,7 @@ type Outcome =
   | { kind: 'linked'; name: string }
 
 /**
- * Email and relationship; says that an invite went out (for an educator, always: an existing
+ * Email, relationship and, optionally, name; says that an invite went out (for an educator, always: an existing
  * account accepts it) or, for an admin, that an existing account was linked at once.
  */
 function InviteGuardianForm({ student, admin }: { student: Student; admin: boolean }) {
@@ -143,7 +143,7 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<GuardianInviteInput, unknown, GuardianInviteBody>({
     resolver: zodResolver(guardianInviteBodySchema),
-    defaultValues: { email: '', relationship: '' },
+    defaultValues: { email: '', relationship: '', name: '' },
   })
   const { errors, isSubmitting } = form.formState
 
@@ -159,7 +159,8 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
       }
       form.reset()
     } catch (error) {
-      if (!showFieldProblems(form, error, ['email', 'relationship'])) setFormError(errorMessage(error))
+      if (!showFieldProblems(form, error, ['email', 'relationship', 'name']))
+        setFormError(errorMessage(error))
     }
   })
 
@@ -196,8 +197,17 @@ function InviteGuardianForm({ student, admin }: { student: Student; admin: boole
         <TextField
           label="Relationship"
           help={`How they are related to ${student.name || 'the student'}, such as Mother or Legal guardian (at most ${RELATIONSHIP_MAX} characters).`}
+          maxLength={RELATIONSHIP_MAX}
           registration={form.register('relationship')}
           error={errors.relationship?.message}
+        />
+        <TextField
+          label="Name (optional)"
+          help="The list of invites waiting for an answer shows it, the email greets them by it and sign-up starts from it."
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          registration={form.register('name')}
+          error={errors.name?.message}
         />
         <div>
           <button

@@ -87,7 +87,14 @@ function InviteRow({ studentUuid, invite, onCancel }: InviteRowProps) {
   return (
     <li className="flex flex-col gap-2 py-2.5">
       <div className="flex min-w-0 flex-col">
-        <span className="font-semibold [overflow-wrap:anywhere]">{invite.email}</span>
+        {invite.name ? (
+          <>
+            <span className="font-semibold [overflow-wrap:anywhere]">{invite.name}</span>
+            <span className="text-sm text-ink-muted [overflow-wrap:anywhere]">{invite.email}</span>
+          </>
+        ) : (
+          <span className="font-semibold [overflow-wrap:anywhere]">{invite.email}</span>
+        )}
         <span className="text-sm text-ink-muted">
           {invite.relationship} · {expired ? 'Expired' : 'Link works until'}{' '}
           {formatTimestamp(invite.expiresAt)}

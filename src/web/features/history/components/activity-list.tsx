@@ -9,13 +9,16 @@ function when(createdAt: string): string {
   return `${formatTimestamp(createdAt)} at ${timeOfDay.format(new Date(createdAt))}`
 }
 
-/** Audit events as sentences with their time, newest first (the overview and a record's History). */
-export function ActivityList({ events }: { events: AuditEvent[] }) {
+/**
+ * Audit events as sentences with their time, newest first (the overview and a record's History,
+ * `onRecord`, where the student's name goes without saying).
+ */
+export function ActivityList({ events, onRecord = false }: { events: AuditEvent[]; onRecord?: boolean }) {
   return (
     <ol className="flex flex-col divide-y divide-line">
       {events.map((event) => (
         <li key={event.uuid} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
-          <span className="break-words text-ink">{auditSentence(event)}</span>
+          <span className="break-words text-ink">{auditSentence(event, { onRecord })}</span>
           <time dateTime={event.createdAt} className="shrink-0 text-sm text-ink-muted">
             {when(event.createdAt)}
           </time>

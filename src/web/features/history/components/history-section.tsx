@@ -34,7 +34,7 @@ export function HistorySection({ student }: { student: Student }) {
         events.length === 0 ? (
           <p className="text-ink-muted">No changes recorded yet.</p>
         ) : (
-          <ActivityList events={events} />
+          <ActivityList events={events} onRecord />
         )
       ) : null}
       {log.isError ? (

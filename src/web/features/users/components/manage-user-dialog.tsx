@@ -112,7 +112,12 @@ function ManageUserForm({
             </label>
           )
         })}
-        {locked.student ? (
+        {locked.studentIsGuardian ? (
+          <p id={`${noteId}-student`} className="text-sm text-ink-muted">
+            A parent or guardian on a student’s record cannot also be a student, who follows no one else’s
+            record. For a record of their own, invite them as a student with another email.
+          </p>
+        ) : locked.student ? (
           <p id={`${noteId}-student`} className="text-sm text-ink-muted">
             A student profile stays for good: to take a student out of everyday lists, archive them on Manage
             Students.

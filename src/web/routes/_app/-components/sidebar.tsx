@@ -9,7 +9,7 @@ import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
-import { myDashboardQueryOptions } from '../../../features/students/api/get-my-dashboard'
+import { weekQueryOptions } from '../../../features/students/api/get-week'
 
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
@@ -133,10 +133,13 @@ function EducatorStudents({ user, onNavigate }: { user: CurrentUser; onNavigate:
   )
 }
 
-/** A parent's or guardian's students, from the dashboard's cards (the page they land on). */
+/**
+ * A parent's or guardian's students, from the week's family block: the dashboard they land on
+ * reads the same query, so the page and the sidebar make one request between them.
+ */
 function FamilyStudents({ onNavigate }: { onNavigate: NavigateHandler }) {
-  const screen = useQuery(myDashboardQueryOptions())
-  const students = (screen.data?.guardianOf ?? []).map((card) => card.student)
+  const screen = useQuery(weekQueryOptions())
+  const students = (screen.data?.guardian?.children ?? []).map((child) => child.student)
   return (
     <StudentLinks title="My Family" pending={screen.isPending} students={students} onNavigate={onNavigate} />
   )
