@@ -52,7 +52,7 @@ test('an admin invites an educator and a student; each joins and sees their own 
   await expect(educatorNav.getByRole('group', { name: 'My Students' })).toBeVisible()
   await expect(educatorNav.getByText('No students yet.')).toBeVisible()
   await expect(educatorNav.getByRole('group', { name: 'Admin' })).toHaveCount(0)
-  await expect(educator.getByRole('main').getByText('Educator', { exact: true })).toBeVisible()
+  await expect(educator.getByRole('complementary').getByText('Educator', { exact: true })).toBeVisible()
   await expectAccessible(educator)
   await logOut(educator)
 

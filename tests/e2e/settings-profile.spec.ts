@@ -70,7 +70,7 @@ test('a student onboards with their profile and a parent, then sets up Settings 
     school: 'Lincoln High',
     testDates: [{ test: 'SAT', date: weeksAhead(8) }],
   })
-  await page.goto(`/students/${me.uuid}`)
+  await page.goto(`/students/${me.uuid}?section=family`)
   const family = section(page, 'Family')
   await expect(family.getByRole('list', { name: 'Invites waiting for an answer' })).toContainText(parentEmail)
 
