@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test'
 import { todayIn } from '../../src/shared/tasks'
 import { expect, test } from './support/fixtures'
-import {
-  addToTeam,
-  adminApi,
-  apiAs,
-  createPerson,
-  openRecordSection,
-  type Person,
-  section,
-  visitAs,
-} from './support/people'
+import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
 
 /** The coaching plan in the browser: tasks, the college list with aid figures, the dashboards, settings. */
 let student: Person
