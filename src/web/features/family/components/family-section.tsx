@@ -9,7 +9,7 @@ import {
   guardianInviteBodySchema,
   RELATIONSHIP_MAX,
 } from '../../../../shared/guardians'
-import { INVITE_LIFETIME_DAYS, type InviteMailOutcome } from '../../../../shared/invites'
+import type { InviteMailOutcome } from '../../../../shared/invites'
 import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import { type CurrentUser, NAME_MAX } from '../../../../shared/users'
