@@ -51,6 +51,16 @@ export class Kept extends KeptAnswers {
   }
 
   /**
+   * The dashboards' week (`config.kept: 'week'`), as kept; null for an admin (their counts follow
+   * no version) or when the session was just refreshed: those take the uncached path.
+   */
+  weekOf(request: FastifyRequest, viewer: Viewer): Promise<string> | null {
+    const versions = riderOf(request).weekVersions
+    if (versions === undefined || viewer.roles.has('admin')) return null
+    return this.week(this.db, viewer, versions)
+  }
+
+  /**
    * `GET /api/v1/users/me` (`config.kept: 'current-user'`), read with the session in one round trip;
    * null when the session was just refreshed (the route reads it by itself).
    */
