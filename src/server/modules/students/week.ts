@@ -144,6 +144,10 @@ const adminBlock = sql`json_build_object('counts', json_build_object(
       and e.status in ${pending} and e.deadline >= v.today and e.deadline < v.today + ${ADMIN_DEADLINE_DAYS}::int)),
   'deadlines', ${deadlinesSql(everyEntry, activeStudent, ADMIN_DEADLINE_DAYS, 20)})`
 
+/** When the first open invite expires (ms), leaving the admin's `openInvites`; null when none is open. */
+const inviteExpirySql = sql`(select (extract(epoch from min(expires_at)) * 1000)::float8 from user_invites
+  where used_at is null and expires_at > now())`
+
 const guardianBlock = (viewerId: string) =>
   sql`json_build_object('children', ${jsonList(
     sql`select json_build_object('student', json_build_object('name', u.name, 'uuid', u.id),
@@ -193,6 +197,7 @@ interface WeekRow {
   admin: WeekScreen['admin'] | null
   guardian: { children: RawChild[] } | null
   next_day_at: number
+  invite_expires_at: number | null
   extra?: string
 }
 
@@ -210,7 +215,8 @@ export function weekSql(viewer: Viewer, extra?: ExtraColumn): SQL {
       ${has('fao') ? faoBlock : none} as fao,
       ${has('admin') ? adminBlock : none} as admin,
       ${has('guardian') ? guardianBlock(viewer.id) : none} as guardian,
-      (extract(epoch from (v.today + 1)::timestamp at time zone v.tz) * 1000)::float8 as next_day_at
+      (extract(epoch from (v.today + 1)::timestamp at time zone v.tz) * 1000)::float8 as next_day_at,
+      ${has('admin') ? inviteExpirySql : none} as invite_expires_at
       ${extra ? sql`, ${extra.sql(sql`${viewer.id}::uuid`)} as extra` : sql``}
     from (select (now() at time zone u.time_zone)::date as today, u.time_zone as tz
       from users u where u.id = ${viewer.id}) v) _w`
@@ -223,8 +229,8 @@ export async function weekScreen(db: DbOrTx, viewer: Viewer): Promise<WeekScreen
 /**
  * The week and, with `extra`, that column over the caller's id, read by the same statement (the
  * answers kept between writes ask it for the week's versions); `changesAt`, when the clock alone
- * changes the answer (ms): the caller's next midnight, or the moment the oldest note shown turns
- * `RECENT_NOTE_DAYS` old, whichever comes first.
+ * changes the answer (ms): the caller's next midnight, the moment the oldest note shown turns
+ * `RECENT_NOTE_DAYS` old, or the admin's first open invite expires, whichever comes first.
  */
 export async function weekScreenWith(
   db: DbOrTx,
@@ -238,7 +244,8 @@ export async function weekScreenWith(
   const notesAgeOut = (row!.educator?.notes ?? []).map(
     (note) => Date.parse(note.createdAt) + RECENT_NOTE_DAYS * 86_400_000,
   )
-  const changesAt = Math.min(Number(row!.next_day_at), ...notesAgeOut)
+  const inviteExpires = row!.invite_expires_at === null ? [] : [Number(row!.invite_expires_at)]
+  const changesAt = Math.min(Number(row!.next_day_at), ...notesAgeOut, ...inviteExpires)
   return { screen: weekFromRow(row!), extra: row!.extra, changesAt }
 }
 

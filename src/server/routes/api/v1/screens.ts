@@ -59,7 +59,7 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser, kept: 'week' },
     },
     // Kept between writes (src/server/kept/: JSON text encoded by this schema), checked with the
-    // session; an admin's week, with counts no version follows, is read every time.
+    // session; an admin's week, with counts no version follows, only on the embedded database.
     async (request, reply) => {
       const viewer = requireViewer(request)
       const kept = app.kept.weekOf(request, viewer)
