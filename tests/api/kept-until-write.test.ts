@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preparedQuery, selectRows, selectRowsPrepared } from '../../src/server/db/raw'
 import { users } from '../../src/server/db/schema'
 import { adminListMemoHits } from '../../src/server/kept/admin-list'
+import { adminWeekMemoHits } from '../../src/server/kept/admin-week'
 import { loadSessionViewer, sessionMemoHits } from '../../src/server/kept/session-riders'
 import { writeEpoch } from '../../src/server/kept/write-epoch'
+import { createInvite } from '../factories'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 
 /**
  * What the embedded database keeps until its next write (kept/write-epoch.ts): the session query's
- * answers (kept/session-riders.ts) and the admin list's rows (kept/admin-list.ts). A kept answer
+ * answers (kept/session-riders.ts), the admin list's rows (kept/admin-list.ts) and the admin's
+ * week (kept/admin-week.ts). A kept answer
  * is served only while no write of any kind has happened since it was read and, for a session,
  * the clock has not reached the moment it would change. PostgreSQL keeps nothing (several
  * instances share it), so these run on PGlite only.
@@ -167,6 +170,29 @@ describe.skipIf(process.env.TEST_DB !== 'pglite')('the embedded database’s ses
     expect((await search()).users[0]!.disabled).toBe(true)
     await t.userWith({ roles: ['educator'], name: 'Ed Keptlist' })
     expect((await search()).users.map((user) => user.name)).toEqual(['Ed Keptlist', 'Pat Keptlist Renamed'])
+  })
+
+  it('answers the admin’s week from what is kept until a write or an invite’s end', async () => {
+    const admin = await t.userWith({ roles: ['admin'] })
+    const counts = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/v1/screens/week', cookie: admin.cookie })
+      expect(response.statusCode).toBe(200)
+      return response.json().admin.counts as { openInquiries: number; openInvites: number }
+    }
+    const first = await counts()
+    const hits = adminWeekMemoHits()
+    expect(await counts()).toEqual(first)
+    expect(adminWeekMemoHits(), 'the second week is answered from what is kept').toBe(hits + 1)
+    // An inquiry is no record: the write alone shows it.
+    await client.query(
+      `insert into contact_requests (name, email, service, message) values ('Kim Parent', 'kim@example.test', 'SAT', 'Hello')`,
+    )
+    expect((await counts()).openInquiries).toBe(first.openInquiries + 1)
+    // An invite that ends in a moment: counted, then not, with no write in between.
+    await createInvite(t.db, { expiresAt: new Date(Date.now() + 1_500) })
+    expect((await counts()).openInvites).toBe(first.openInvites + 1)
+    await sleep(1_600)
+    expect((await counts()).openInvites).toBe(first.openInvites)
   })
 
   it('hands out kept answers frozen, so no request can change one for the others', async () => {

@@ -1,20 +1,24 @@
 import { LRUCache } from 'lru-cache'
 import { studentSchema, studentWithLatestSchema } from '../../shared/students'
 import { currentUserSchema } from '../../shared/users'
+import { weekScreenSchema } from '../../shared/week'
 import type { Viewer } from '../auth/viewer'
 import type { Db } from '../db/client'
 import { teamStudentsWith } from '../modules/students/lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessWith } from '../modules/students/record'
+import { weekScreenWith } from '../modules/students/week'
 import { toCurrentUser } from '../modules/users/current-user'
 import { notFound } from '../problems'
 import { ownScoreLists } from './reads'
 import type { CurrentUserSessionRow, RecordCheck } from './session-riders'
-import { RECORD_VERSIONS, TEAM_VERSIONS } from './versions'
+import { RECORD_VERSIONS, TEAM_VERSIONS, WEEK_VERSIONS } from './versions'
 
 /** A kept answer: the JSON text sent, and the versions (and other fields) it is valid for. */
 export interface Kept {
   versions: string
   body: string
+  /** When the clock alone makes the answer wrong (ms since the epoch), if it can. */
+  until?: number
 }
 
 /**
@@ -54,6 +58,7 @@ export class KeptAnswers {
   current(key: string, versions: string): string | undefined {
     const kept = this.#entries.get(key)
     if (kept?.versions !== versions) return undefined
+    if (kept.until !== undefined && Date.now() >= kept.until) return undefined
     this.hits++
     return kept.body
   }
@@ -99,6 +104,24 @@ export class KeptAnswers {
   }
 
   /**
+   * The caller's week (`GET /api/v1/screens/week`) as JSON text, kept per caller and mix of roles
+   * while `weekVersions` (read with the session, `weekVersionsSql`) are current and until the clock
+   * moves it (the caller's next midnight, a note ageing out). Not for an admin: their block counts
+   * inquiries and invites, which no version follows.
+   */
+  async week(db: Db, viewer: Viewer, weekVersions: string): Promise<string> {
+    const roles = [...viewer.roles].sort().join('+')
+    const entryKey = `week:${viewer.id}:${roles}`
+    const kept = this.current(entryKey, weekVersions)
+    if (kept !== undefined) return kept
+    return this.#once(`${entryKey}@${weekVersions}`, roles, async () => {
+      const { screen, extra, changesAt } = await weekScreenWith(db, viewer, WEEK_VERSIONS)
+      const body = JSON.stringify(weekScreenSchema.encode(screen))
+      return { entryKey, access: roles, versions: extra!, body, until: changesAt }
+    })
+  }
+
+  /**
    * Builds a missing answer once, however many requests miss it at the same moment (after a
    * restart under load, a hundred readers of one record would otherwise each build it: on the
    * embedded database they queued for seconds). A request joins a build only when that build's
@@ -125,7 +148,7 @@ export class KeptAnswers {
       )
     }
     const built = await building
-    this.#entries.set(built.entryKey, { versions: built.versions, body: built.body })
+    this.#entries.set(built.entryKey, { versions: built.versions, body: built.body, until: built.until })
     return built.body
   }
 
@@ -179,6 +202,7 @@ interface Built {
   access: string
   versions: string
   body: string
+  until?: number
 }
 
 const studentsWithLatestSchema = studentWithLatestSchema.array()

@@ -3,6 +3,7 @@ import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
 import { adminUserPage } from './admin-list'
+import { adminWeek } from './admin-week'
 import { KeptAnswers } from './answers'
 import { riderOf } from './session-riders'
 import { trackWrites } from './write-epoch'
@@ -48,6 +49,17 @@ export class Kept extends KeptAnswers {
       return { field: 'students', body: await this.team(this.db, viewer.id, check.teamVersions) }
     }
     return null
+  }
+
+  /**
+   * The dashboards' week (`config.kept: 'week'`), as kept; an admin's (their counts follow no
+   * version) only on the embedded database until its next write (admin-week.ts). Null when the
+   * session was just refreshed: the route reads it by itself.
+   */
+  weekOf(request: FastifyRequest, viewer: Viewer): Promise<string> | null {
+    if (viewer.roles.has('admin')) return adminWeek(this.db, viewer)
+    const versions = riderOf(request).weekVersions
+    return versions === undefined ? null : this.week(this.db, viewer, versions)
   }
 
   /**

@@ -12,7 +12,7 @@ import type { Db } from '../db/client'
 import { viewerIsGuardianSql } from '../modules/students/record'
 import { isUuid } from '../modules/students/sql'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
-import { recordVersionsSql, studentVersionSql, teamVersionsSql } from './versions'
+import { recordVersionsSql, studentVersionSql, teamVersionsSql, weekVersionsSql } from './versions'
 import { keptUntilWrite } from './write-epoch'
 
 /**
@@ -21,9 +21,10 @@ import { keptUntilWrite } from './write-epoch'
  *   on its team or family, and its versions;
  * - `own-record`: the same for the caller's own record, and the versions of the students whose
  *   team they are on (My Dashboard);
- * - `current-user`: the rest of `GET /api/v1/users/me`'s answer.
+ * - `current-user`: the rest of `GET /api/v1/users/me`'s answer;
+ * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`).
  */
-export type KeptRead = 'record' | 'own-record' | 'current-user'
+export type KeptRead = 'record' | 'own-record' | 'current-user' | 'week'
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -45,12 +46,15 @@ interface RecordRow {
   record_is_guardian: boolean
   record_versions: string
   team_versions: string
+  week_versions: string
 }
 
 /** What the session query also answered for a route (`riderOf`). */
 export interface Rider {
   record?: RecordCheck
   currentUser?: CurrentUserSessionRow
+  /** With `week`: the versions of the caller's week. */
+  weekVersions?: string
 }
 
 /** The version of a user's own student record, which every score change bumps. */
@@ -79,6 +83,13 @@ const sessionQueries = {
     run: sessionStatement<SessionQueryRow>(
       'session-viewer-own-record',
       sql`${recordCheckSql(sql`u.id`)}, ${teamVersionsSql(sql`u.id`)} as team_versions`,
+    ),
+  },
+  week: {
+    name: 'session-viewer-week',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-week',
+      sql`${weekVersionsSql(sql`u.id`)} as week_versions`,
     ),
   },
   currentUser: {
@@ -111,8 +122,11 @@ export const sessionMemoHits = () => sessionMemo.hits
 /** `recordId` for the caller's own record (`own-record`). */
 const OWN_RECORD = 'self'
 
-/** What the session query reads as well: a record (by id, or the caller's own), or the current user. */
-export type SessionAlso = { recordId: string } | { currentUser: true }
+/**
+ * What the session query reads as well: a record (by id, or the caller's own), the current user,
+ * or the week's versions.
+ */
+export type SessionAlso = { recordId: string } | { currentUser: true } | { week: true }
 
 /**
  * One query: a live session's user and their roles (a disabled user has no session), and what
@@ -142,7 +156,9 @@ async function readSessionRow(
       ? sessionQueries.ownRecord
       : sessionQueries.record
     : also
-      ? sessionQueries.currentUser
+      ? 'week' in also
+        ? sessionQueries.week
+        : sessionQueries.currentUser
       : sessionQueries.viewer
   const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
     row: (await query.run(db, { token, recordId }))[0],
@@ -156,6 +172,7 @@ async function readSessionRow(
 function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
   if (!also) return {}
   if ('currentUser' in also) return { currentUser: row as SessionRow & CurrentUserSessionRow }
+  if ('week' in also) return { weekVersions: String(row.week_versions) }
   const { recordId } = also
   if (!recordId) return {}
   return {
@@ -178,6 +195,7 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
   const kept = request.routeOptions.config?.kept
   if (kept === 'own-record') return { recordId: OWN_RECORD }
   if (kept === 'current-user') return { currentUser: true }
+  if (kept === 'week') return { week: true }
   const id = kept === 'record' ? (request.params as { id?: string }).id : undefined
   return id && isUuid(id) ? { recordId: id } : undefined
 }

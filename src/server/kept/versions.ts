@@ -17,6 +17,10 @@ export const RECORD_TABLES = {
     team_members: 'student_id',
     guardian_links: 'student_id',
     student_profiles: 'user_id',
+    // The dashboards' week (migration 0014); the record read itself does not show these.
+    tasks: 'student_id',
+    college_entries: 'student_id',
+    session_notes: 'student_id',
   },
   people: ['users', 'educator_profiles', 'admin_profiles', 'fao_profiles'],
 } as const
@@ -43,8 +47,32 @@ export const teamVersionsSql = (memberId: SQL) => sql`(select count(*) || ':' ||
       from team_members _tm where _tm.member_id = ${memberId}) _t)
   || ':' || coalesce((select version from record_versions where key = 'people'), 0)`
 
+/**
+ * The versions of the students `guardianId` is linked to as a guardian (accepted or not), as
+ * `teamVersionsSql` counts a team's, without `people`.
+ */
+const guardianVersionsSql = (guardianId: SQL) => sql`(select count(*) || ':' || coalesce(max(_g.v), 0)
+    || ':' || coalesce(sum(_g.v), 0) from (
+      select (select version from record_versions where key = _gl.student_id::text) as v
+      from guardian_links _gl where _gl.guardian_id = ${guardianId}) _g)`
+
+/**
+ * Everything the caller's week (`GET /api/v1/screens/week`, but the admin's block) reads that a
+ * write can change: their own record's version (their tasks and deadlines, and a student profile
+ * that decides whether their guardian links count), the versions of the students whose team they
+ * are on and of those they are a guardian of, with `people`, and their time zone (their day).
+ * The clock's part (midnight, notes ageing out) is the kept answer's own expiry.
+ */
+export const weekVersionsSql = (
+  userId: SQL,
+) => sql`${studentVersionSql(userId)} || '|' || ${teamVersionsSql(userId)}
+  || '|' || ${guardianVersionsSql(userId)} || '|' || (select time_zone from users where id = ${userId})`
+
 /** The record's versions as an extra column of a module's read (`ExtraColumn`). */
 export const RECORD_VERSIONS = { name: 'versions', sql: recordVersionsSql }
+
+/** The caller's week's versions as an extra column of the week's read. */
+export const WEEK_VERSIONS = { name: 'versions', sql: weekVersionsSql }
 
 /** A staff member's list's versions as an extra column of the list's read. */
 export const TEAM_VERSIONS = { name: 'versions', sql: teamVersionsSql }

@@ -10,7 +10,7 @@ import {
   myDashboardSchema,
   userProfileScreenSchema,
 } from '../../../../shared/screens'
-import { weekScreenSchema } from '../../../../shared/week'
+import { type WeekScreen, weekScreenSchema } from '../../../../shared/week'
 import { mailStaysInOutbox } from '../../../mail/mailer'
 import { adminOverview, adminStudentsPage, adminStudentsScreen } from '../../../modules/admin/screens'
 import { myDashboard, userProfileScreen } from '../../../modules/students/screens'
@@ -56,9 +56,18 @@ const screenRoutes: FastifyPluginAsyncZod = async (app) => {
           "The dashboards' week: one block per role the caller holds (`student`, `educator`, `fao`, `admin`, `guardian`), each from the records that role may read, and `today` in the caller's time zone",
         response: { 200: weekScreenSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'week' },
     },
-    async (request) => weekScreen(app.db, requireViewer(request)),
+    // Kept between writes (src/server/kept/: JSON text encoded by this schema), checked with the
+    // session; an admin's week, with counts no version follows, only on the embedded database.
+    async (request, reply) => {
+      const viewer = requireViewer(request)
+      const kept = app.kept.weekOf(request, viewer)
+      if (kept) {
+        return reply.type('application/json; charset=utf-8').send((await kept) as unknown as WeekScreen)
+      }
+      return weekScreen(app.db, viewer)
+    },
   )
 
   app.get(

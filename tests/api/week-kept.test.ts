@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { addGuardian, addToTeam, createNote, createSatScore, createUser } from '../factories'
+import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+
+/**
+ * The kept week (`GET /api/v1/screens/week`, src/server/kept/): two instances on one database, as
+ * behind a load balancer, as tests/api/record-cache.test.ts does for records. Instance B reads
+ * each person's week (and keeps it); a write goes through instance A (or straight to the
+ * database); B's next week must be what a cache-free build answers now.
+ */
+let t: TestApp
+let b: Awaited<ReturnType<typeof secondInstance>>
+/** A third instance whose kept answers are dropped before every read: the cache-free answer. */
+let fresh: Awaited<ReturnType<typeof secondInstance>>
+let admin: SignedIn
+let educator: SignedIn
+let fao: SignedIn
+let student: SignedIn
+let guardian: SignedIn
+
+beforeAll(async () => {
+  t = await createTestApp()
+  b = await secondInstance(t)
+  fresh = await secondInstance(t)
+  admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
+  educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
+  fao = await t.userWith({ roles: ['fao'], name: 'Fay Aid' })
+  student = await t.userWith({ roles: ['student'], name: 'Sam Student' })
+  guardian = await t.userWith({ roles: ['guardian'], name: 'Gail Guardian' })
+  await addToTeam(t.db, student.id, educator.id)
+  await addToTeam(t.db, student.id, fao.id)
+  await addGuardian(t.db, student.id, guardian.id)
+  await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 620 })
+})
+afterAll(async () => {
+  await b?.close()
+  await fresh?.close()
+  await t?.close()
+})
+
+const record = () => `/api/v1/students/${student.id}`
+const viewers = () => [educator, fao, student, guardian]
+const week = (viewer: SignedIn) => ({
+  method: 'GET' as const,
+  url: '/api/v1/screens/week',
+  cookie: viewer.cookie,
+})
+
+const write = async (
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+) => {
+  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
+  return response.statusCode === 204 ? null : response.json()
+}
+
+/** A date `days` from now, far enough from today that every time zone agrees on its window. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** Each viewer's week on B against the cache-free answer; the answers, by viewer. */
+async function expectFreshOnB(what: string): Promise<string[]> {
+  const answers: string[] = []
+  for (const viewer of viewers()) {
+    fresh.app.kept.clear()
+    const expected = await fresh.request(week(viewer))
+    expect(expected.statusCode, `${what}, as ${viewer.email}`).toBe(200)
+    const onB = await b.request(week(viewer))
+    expect(onB.headers['content-type'], `${what}, as ${viewer.email}`).toMatch(/^application\/json/)
+    expect(onB.json(), `${what}, as ${viewer.email}`).toEqual(expected.json())
+    answers.push(onB.body)
+  }
+  return answers
+}
+
+describe('the kept week', () => {
+  it('is served from what is kept while nothing changed', async () => {
+    await expectFreshOnB('first read')
+    const { hits, misses } = b.app.kept
+    await expectFreshOnB('second read')
+    expect(b.app.kept.hits - hits).toBe(viewers().length)
+    expect(b.app.kept.misses - misses).toBe(0)
+  })
+
+  it('is never served after a write to a record of the caseload, on another instance', async () => {
+    let taskId = ''
+    let entryId = ''
+    let noteId = ''
+    // Each write, and whether some viewer's week shows it (a new time zone may keep the same day).
+    const writes: Array<[string, () => Promise<unknown>, shows?: false]> = [
+      [
+        'educator adds an overdue task for the student',
+        async () => {
+          taskId = (
+            await write('POST', `${record()}/tasks`, educator.cookie, {
+              title: 'Finish the essay',
+              dueDate: '2025-01-10',
+            })
+          ).uuid
+        },
+      ],
+      [
+        'educator marks the task done',
+        () => write('PATCH', `${record()}/tasks/${taskId}`, educator.cookie, { status: 'done' }),
+      ],
+      [
+        'educator adds a college with a deadline in five days',
+        async () => {
+          entryId = (
+            await write('POST', `${record()}/colleges`, educator.cookie, {
+              name: 'Reed College',
+              round: 'EA',
+              deadline: inDays(5),
+            })
+          ).uuid
+        },
+      ],
+      [
+        'the FAO enters the aid figures',
+        () =>
+          write('PATCH', `${record()}/colleges/${entryId}`, fao.cookie, {
+            costOfAttendance: 80_000,
+            aidOffered: 30_000,
+          }),
+      ],
+      [
+        'educator writes a shared note',
+        async () => {
+          noteId = (
+            await write('POST', `${record()}/notes`, educator.cookie, {
+              date: inDays(-1),
+              visibility: 'shared',
+              body: 'Worked on pacing.',
+            })
+          ).uuid
+        },
+      ],
+      ['educator deletes the note', () => write('DELETE', `${record()}/notes/${noteId}`, educator.cookie)],
+      [
+        'student adds an official SAT score',
+        () =>
+          write('POST', `${record()}/sat-scores`, student.cookie, {
+            date: '2025-06-07',
+            english: 700,
+            math: 710,
+          }),
+      ],
+      [
+        'student sets targets',
+        () => write('PUT', `${record()}/targets`, student.cookie, { sat: 1450, act: 32 }),
+      ],
+      [
+        'another student joins the educator’s team',
+        async () => {
+          const other = await createUser(t.db, { roles: ['student'], name: 'Olive Other' })
+          await write('PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
+        },
+      ],
+      [
+        'a task is added straight in the database',
+        () =>
+          t.db.execute(sql`insert into tasks (student_id, title, due_date, assignee_id, created_by_id)
+            values (${student.id}, 'Ask for a letter', '2025-02-01', ${student.id}, ${educator.id})`),
+      ],
+      [
+        'the student is renamed, straight in the database',
+        () => t.db.execute(sql`update users set name = 'Samuel Student' where id = ${student.id}`),
+      ],
+      [
+        'the educator moves to another time zone (their day)',
+        () => write('PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
+        false,
+      ],
+      ['admin archives the student', () => write('PATCH', record(), admin.cookie, { archived: true })],
+      ['admin restores the student', () => write('PATCH', record(), admin.cookie, { archived: false })],
+      [
+        'admin removes the educator from the team',
+        () => write('DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
+      ],
+    ]
+    for (const [what, change, shows] of writes) {
+      const before = await expectFreshOnB(`before: ${what}`)
+      const misses = b.app.kept.misses
+      await change()
+      const after = await expectFreshOnB(what)
+      // The write showed in some week, and B built those weeks again rather than serve them kept.
+      if (shows !== false) expect(after, what).not.toEqual(before)
+      expect(b.app.kept.misses - misses, what).toBeGreaterThan(0)
+    }
+  })
+
+  it('is built again when the clock alone changes it: a note ageing out of the week', async () => {
+    // A note that leaves the educator’s week (notes of the last 7 days) a minute from now.
+    const coach = await t.userWith({ roles: ['educator'], name: 'Cal Coach' })
+    await addToTeam(t.db, student.id, coach.id)
+    const now = Date.now()
+    await createNote(t.db, student.id, {
+      authorId: coach.id,
+      createdAt: new Date(now - 7 * 86_400_000 + 60_000),
+    })
+    await b.request(week(coach))
+    const misses = b.app.kept.misses
+    await b.request(week(coach))
+    expect(b.app.kept.misses).toBe(misses)
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000)
+    try {
+      const response = await b.request(week(coach))
+      expect(response.statusCode, response.body).toBe(200)
+    } finally {
+      clock.mockRestore()
+    }
+    expect(b.app.kept.misses).toBe(misses + 1)
+  })
+
+  it('is not kept for an admin, whose counts follow no version', async () => {
+    const { hits, misses } = b.app.kept
+    for (let i = 0; i < 2; i++) {
+      expect((await b.request(week(admin))).statusCode).toBe(200)
+    }
+    expect(b.app.kept.hits - hits).toBe(0)
+    expect(b.app.kept.misses - misses).toBe(0)
+  })
+})
