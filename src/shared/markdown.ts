@@ -33,3 +33,26 @@ markdown.renderer.rules.image = (tokens, index) => {
 export function renderMarkdown(source: string): string {
   return markdown.render(source)
 }
+
+/**
+ * The words of a Markdown source without its marks ("**1450**, her best" → "1450, her best"), in
+ * one line, cut at `max` characters with an ellipsis: for previews that show no formatting.
+ */
+export function markdownExcerpt(source: string, max: number): string {
+  const words: string[] = []
+  for (const block of markdown.parse(source, {})) {
+    if (block.type !== 'inline') continue
+    const text = (block.children ?? [])
+      .map((token) =>
+        token.type === 'text' || token.type === 'code_inline'
+          ? token.content
+          : token.type === 'softbreak' || token.type === 'hardbreak'
+            ? ' '
+            : '',
+      )
+      .join('')
+    if (text.trim()) words.push(text.trim())
+  }
+  const line = words.join(' ').replace(/\s+/g, ' ')
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderMarkdown } from '../../src/shared/markdown'
+import { markdownExcerpt, renderMarkdown } from '../../src/shared/markdown'
 
 describe('renderMarkdown (notes and other text people type)', () => {
   it('renders ordinary Markdown', () => {
@@ -49,5 +49,20 @@ describe('renderMarkdown (notes and other text people type)', () => {
     const html = renderMarkdown('[a" onmouseover="x](https://example.com "t\\" onclick=\\"y")')
     expect(html).not.toMatch(/ on\w+="/)
     expect(html).toContain('title="t&quot; onclick=&quot;y"')
+  })
+})
+
+describe('markdownExcerpt (previews without formatting)', () => {
+  it('keeps the words, drops the marks, and keeps markup people typed as text', () => {
+    const source =
+      '# Session\n\nPractice test 6: **1450**, her _best_ yet.\n- [plan](https://example.com)\n- `<b>x</b>`'
+    expect(markdownExcerpt(source, 160)).toBe('Session Practice test 6: 1450, her best yet. plan <b>x</b>')
+  })
+
+  it('cuts at the limit with an ellipsis', () => {
+    const cut = markdownExcerpt('word '.repeat(100), 20)
+    expect(cut).toHaveLength(20)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(markdownExcerpt('short', 20)).toBe('short')
   })
 })

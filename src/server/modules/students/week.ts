@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { markdownExcerpt } from '../../../shared/markdown'
 import type { SessionNote } from '../../../shared/notes'
 import { withActComposite, withSatCumulative } from '../../../shared/scores'
 import {
@@ -103,7 +104,7 @@ const educatorBlock = sql`json_build_object(
   'notes', ${jsonList(
     sql`select json_build_object('uuid', n.id, 'studentUUID', n.student_id, 'studentName', _ns.name,
         'date', to_char(n.date, 'YYYY-MM-DD'), 'author', json_build_object('name', _na.name, 'uuid', _na.id),
-        'visibility', n.visibility, 'excerpt', left(n.body, 160), 'createdAt', ${isoSql(sql`n.created_at`)}) as item,
+        'visibility', n.visibility, 'excerpt', left(n.body, 600), 'createdAt', ${isoSql(sql`n.created_at`)}) as item,
         n.created_at as c, n.id as i
       from ${ofCaseload('session_notes', 'n')} join users _ns on _ns.id = n.student_id
       join users _na on _na.id = n.author_id
@@ -249,6 +250,9 @@ export async function weekScreenWith(
   return { screen: weekFromRow(row!), extra: row!.extra, changesAt }
 }
 
+/** A week note's excerpt: its first words as plain text (the dashboard shows no Markdown). */
+const NOTE_EXCERPT = 160
+
 function weekFromRow(row: WeekRow): WeekScreen {
   const screen: WeekScreen = { today: row.today }
   if (row.student) screen.student = row.student
@@ -256,6 +260,7 @@ function weekFromRow(row: WeekRow): WeekScreen {
     const { students, ...rest } = row.educator
     screen.educator = {
       ...rest,
+      notes: rest.notes.map((note) => ({ ...note, excerpt: markdownExcerpt(note.excerpt, NOTE_EXCERPT) })),
       students: students.map(({ sat, act, ...student }) => ({
         ...student,
         latestSat: sat ? withSatCumulative(sat) : null,
