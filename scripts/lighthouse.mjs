@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -8,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { buildIsStale } from './lib/build-state.mjs'
 import { cliAdminInvite, makePeople } from './lib/lighthouse-people.mjs'
+import { freePort, waitForHealth } from './lib/local-server.mjs'
 
 /**
  * `npm run lighthouse`: builds when stale, serves the production build on a free port with a
@@ -62,14 +62,7 @@ if (stale) {
   if (spawnSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 }
 
-const port = await new Promise((resolve, reject) => {
-  const probe = createServer()
-  probe.once('error', reject)
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address()
-    probe.close(() => resolve(port))
-  })
-})
+const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-lighthouse-'))
 const serverEnv = {
@@ -89,16 +82,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
 })
 let chrome
 try {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('The server did not start')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await waitForHealth(origin, server, 60_000, 'The server')
 
   const people = needsPeople ? await makePeople(origin, adminInvite, adminEmail) : null
 

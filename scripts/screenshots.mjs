@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright'
 import sharp from 'sharp'
+import { freePort, waitForHealth } from './lib/local-server.mjs'
 
 /**
  * `npm run screenshots`: serves `npm run start:demo` on a free port with a throwaway database,
@@ -27,14 +27,7 @@ const PEOPLE = {
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
-const port = await new Promise((resolve, reject) => {
-  const probe = createServer()
-  probe.once('error', reject)
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address()
-    probe.close(() => resolve(port))
-  })
-})
+const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-screenshots-'))
 const server = spawn(
@@ -67,16 +60,7 @@ async function savePng(file, png) {
 let browser
 try {
   // The first start builds (when stale) and creates the database: give it a few minutes.
-  const deadline = Date.now() + 300_000
-  for (;;) {
-    const ok = await fetch(`${origin}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('The demo server did not start')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+  await waitForHealth(origin, server, 300_000, 'The demo server')
   browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] })
 
   /** A page logged in as one demo person, at one width. */
