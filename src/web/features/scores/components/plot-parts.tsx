@@ -234,9 +234,12 @@ export function Tooltip({
 }
 
 /** The sections' legend, in the test's order: each line's colour and dash pattern with its name. */
-export function Legend({ series }: { series: PlotSeries[] }) {
+export function Legend({ series, top }: { series: PlotSeries[]; top: number }) {
   return (
-    <ul className="m-0 flex list-none flex-wrap justify-center gap-x-3 gap-y-1 p-0 text-xs text-ink">
+    <ul
+      className="absolute inset-x-0 m-0 flex list-none flex-wrap justify-center gap-x-3 gap-y-1 p-0 text-xs text-ink"
+      style={{ top }}
+    >
       {series.map((line) => (
         <li key={line.key} className="flex items-center gap-1.5">
           <svg width={24} height={10} aria-hidden="true">

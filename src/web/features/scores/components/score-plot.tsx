@@ -63,6 +63,8 @@ export function ScorePlot({
   const id = useId()
   const [active, setActive] = useState<number | null>(null)
   const [focused, setFocused] = useState(false)
+  // The focus ring shows for the keyboard, not after a click or a tap (as :focus-visible decides).
+  const [ring, setRing] = useState(false)
   const [current, setCurrent] = useState(0)
 
   const left = yTicks.at(-1)! > 99 ? 44 : 28
@@ -102,7 +104,7 @@ export function ScorePlot({
   const shownTarget = target == null ? null : Math.min(Math.max(target, yTicks[0]!), yTicks.at(-1)!)
 
   return (
-    <div data-scale={scale} className="flex flex-col gap-1">
+    <div data-scale={scale} className="flex min-w-0 flex-col gap-1">
       <p className="m-0 text-sm font-medium text-ink">{label}</p>
       <div ref={box} className="relative" style={{ height }}>
         {width > 0 ? (
@@ -113,10 +115,12 @@ export function ScorePlot({
             role="group"
             aria-labelledby={`${id}-title`}
             aria-describedby={`${id}-desc`}
-            className="block touch-pan-y"
+            // Out of the flow, so a narrower window can shrink the box it measures.
+            className="absolute top-0 left-0 block touch-pan-y"
             onPointerMove={point}
             onPointerDown={point}
-            onPointerLeave={() => (focused ? null : setActive(null))}
+            // A finger lifted also leaves: a tapped test keeps its tooltip until the focus moves on.
+            onPointerLeave={(event) => (focused || event.pointerType !== 'mouse' ? null : setActive(null))}
           >
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{desc}</desc>
@@ -159,10 +163,11 @@ export function ScorePlot({
                   width={band}
                   height={bottom - top}
                   fill="transparent"
-                  stroke={focused && active === index ? 'var(--color-focus)' : 'none'}
+                  stroke={ring && active === index ? 'var(--color-focus)' : 'none'}
                   strokeWidth={3}
                   className="outline-none"
-                  onFocus={() => {
+                  onFocus={(event) => {
+                    setRing(event.currentTarget.matches(':focus-visible'))
                     setCurrent(index)
                     setActive(index)
                     setFocused(true)
@@ -180,7 +185,7 @@ export function ScorePlot({
         {active != null && width > 0 ? (
           <Tooltip test={tests[active]!} values={valuesAt(active)} x={xs[active]!} frame={frame} />
         ) : null}
-        {legend ? <Legend series={series} /> : null}
+        {legend ? <Legend series={series} top={svgHeight + 4} /> : null}
       </div>
     </div>
   )
