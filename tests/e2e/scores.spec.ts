@@ -79,14 +79,24 @@ test('an educator records an official and a practice test, fixes a typo, and set
   const chart = sat.getByRole('figure', { name: 'SAT score chart' })
   await expect(chart).toContainText('dashed red line: target 1400')
   await expect(chart).toContainText('practice or diagnostic test')
-  await expect(chart.locator('.recharts-reference-line')).toHaveCount(1)
-  await expectAccessible(page)
+  await expect(chart.locator('[data-part="target"]')).toHaveCount(1)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await expect(chart.locator('.recharts-reference-line')).toHaveCount(1)
     await expectOwnScales(chart)
+    await expectAccessible(page)
     await sat.screenshot({ path: `test-results/screenshots/section-sat-target-${width}.png` })
   }
+
+  // Exact values from the keyboard: one Tab stop per plot, the arrow keys move between tests.
+  const total = chart.locator('[data-scale="total"]')
+  await total.getByRole('img', { name: 'Mar 8, 2025: Total 1260, official' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(total.getByRole('img', { name: 'Apr 12, 2025: Total 1420, practice' })).toBeFocused()
+  await expect(
+    chart.getByRole('img', { name: 'Apr 12, 2025: Reading and Writing 720, Math 700, practice' }),
+  ).toHaveCount(1)
+  await expectAccessible(page)
+  await sat.screenshot({ path: 'test-results/screenshots/section-sat-focus-1280.png' })
 })
 
 /**
@@ -97,23 +107,19 @@ test('an educator records an official and a practice test, fixes a typo, and set
 async function expectOwnScales(chart: Locator) {
   const total = chart.locator('[data-scale="total"]')
   const sections = chart.locator('[data-scale="sections"]')
-  await expect(total.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')).toHaveText([
-    '400',
-    '800',
-    '1200',
-    '1600',
-  ])
-  await expect(
-    sections.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
-  ).toHaveText(['200', '400', '600', '800'])
+  const yTicks = '[data-part="y-axis"] [data-part="tick"] text'
+  await expect(total.locator(yTicks)).toHaveText(['400', '800', '1200', '1600'])
+  await expect(sections.locator(yTicks)).toHaveText(['200', '400', '600', '800'])
   // One y axis per plot: no second scale shares either one.
-  await expect(chart.locator('.recharts-yAxis')).toHaveCount(2)
+  await expect(chart.locator('[data-part="y-axis"]')).toHaveCount(2)
   // The target line is on the total's plot; each plot draws only its own series.
-  await expect(total.locator('.recharts-reference-line')).toHaveCount(1)
-  await expect(sections.locator('.recharts-reference-line')).toHaveCount(0)
-  await expect(total.locator('.recharts-line-curve')).toHaveCount(1)
-  await expect(sections.locator('.recharts-line-curve')).toHaveCount(2)
-  await expect(sections.locator('.recharts-legend-item-text')).toHaveText(['Reading and Writing', 'Math'])
+  await expect(total.locator('[data-part="target"]')).toHaveCount(1)
+  await expect(sections.locator('[data-part="target"]')).toHaveCount(0)
+  await expect(total.locator('[data-part="line"]')).toHaveCount(1)
+  await expect(sections.locator('[data-part="line"]')).toHaveCount(2)
+  await expect(sections.locator('[data-part="legend-item"]')).toHaveText(['Reading and Writing', 'Math'])
+  // Both dates are written on the time axis, as the product writes dates.
+  await expect(total.locator('[data-part="x-axis"] text')).toHaveText(['Mar 8, 2025', 'Apr 12, 2025'])
   expect(await markerValues(total)).toEqual([1260, 1420])
   expect(await markerValues(sections)).toEqual([600, 660, 700, 720])
 }
@@ -121,26 +127,18 @@ async function expectOwnScales(chart: Locator) {
 /** Each marker's value read back through its plot's own axis (ticks' positions), sorted. */
 async function markerValues(plot: Locator): Promise<number[]> {
   return plot.evaluate((element) => {
-    // A label may be nudged to fit inside the plot; its tick mark sits exactly on the value.
-    const marks = [...element.querySelectorAll('.recharts-yAxis-tick-lines line')]
-    const labels = [
-      ...element.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
-    ]
-    const ticks = labels.map((text, index) => ({
-      value: Number(text.textContent),
-      y: Number(marks[index]!.getAttribute('y1')),
+    const ticks = [...element.querySelectorAll('[data-part="y-axis"] [data-part="tick"]')].map((tick) => ({
+      value: Number(tick.querySelector('text')!.textContent),
+      y: Number(tick.querySelector('line')!.getAttribute('y1')),
     }))
     const low = ticks[0]!
     const high = ticks.at(-1)!
     const valueAt = (y: number) => low.value + ((y - low.y) / (high.y - low.y)) * (high.value - low.value)
-    const centers = [
-      ...[...element.querySelectorAll('.recharts-line-dots circle')].map((dot) =>
-        Number(dot.getAttribute('cy')),
-      ),
-      ...[...element.querySelectorAll('.recharts-line-dots rect')].map(
-        (dot) => Number(dot.getAttribute('y')) + Number(dot.getAttribute('height')) / 2,
-      ),
-    ]
+    const centers = [...element.querySelectorAll('[data-part="marker"]')].map((marker) =>
+      marker.tagName === 'circle'
+        ? Number(marker.getAttribute('cy'))
+        : Number(marker.getAttribute('y')) + Number(marker.getAttribute('height')) / 2,
+    )
     // To the nearest 10, the SAT's step: a pixel is several points on a small plot.
     return centers.map((y) => Math.round(valueAt(y) / 10) * 10).sort((a, b) => a - b)
   })

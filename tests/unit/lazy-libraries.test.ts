@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The heavy libraries that only some screens use are loaded with `import()` where they are shown
- * (docs/architecture.md, web): recharts by the score chart, markdown-it by the note view, qrcode by
+ * (docs/architecture.md, web): d3-shape by the score chart, markdown-it by the note view, qrcode by
  * two-factor set-up. This follows the static imports from the web app's entry (`main.tsx`, through
  * the router and every route file) and checks that none of them is reached without an `import()`:
  * a plain import would put the library in the chunks a page loads before it needs it, or in the
@@ -13,7 +13,13 @@ import { describe, expect, it } from 'vitest'
  */
 const root = resolve(import.meta.dirname, '../..')
 const ENTRY = join(root, 'src/web/main.tsx')
-const LAZY_ONLY = ['recharts', 'markdown-it', 'qrcode', 'src/shared/markdown']
+const LAZY_ONLY = [
+  'd3-shape',
+  'src/web/features/scores/components/score-plot',
+  'markdown-it',
+  'qrcode',
+  'src/shared/markdown',
+]
 /**
  * The server loads these after it listens or on first use (docs/performance.md, a faster start):
  * better-auth's core took about a third of a start, file-type is for uploads only, and the
@@ -82,7 +88,7 @@ describe('libraries loaded only where they are used', () => {
     expect(reached.has('react-dom/client')).toBe(true)
   })
 
-  it('reaches recharts, markdown-it and qrcode only through import()', () => {
+  it('reaches d3-shape (and the chart drawn with it), markdown-it and qrcode only through import()', () => {
     const reached = staticallyReached(ENTRY)
     const eager = LAZY_ONLY.filter((name) => reached.has(name)).map(
       (name) => `${name} (imported by ${reached.get(name)})`,

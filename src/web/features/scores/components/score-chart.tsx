@@ -3,7 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton'
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint'
 import type { AnyScore, TestInfo } from '../score-tests'
 
-// The chart library is loaded only when a chart is shown (ADR 020): other pages do not pay for it.
+// The chart library is loaded only when a chart is shown (ADR 048): other pages do not pay for it.
 // It is asked for once the page around it has painted, so the record's text never waits for it.
 const ScoreChartImpl = lazy(() => import('./score-chart-impl'))
 
