@@ -144,7 +144,7 @@ test.describe('student record screenshots', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
         if (name.startsWith('record')) {
-          await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+          await expect(page.locator('[data-scale="total"] svg').first()).toBeVisible()
         }
         await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true })
       }
@@ -154,7 +154,7 @@ test.describe('student record screenshots', () => {
     for (const viewport of VIEWPORTS) {
       await admin.setViewportSize(viewport)
       await admin.goto(`/students/${student.uuid}`)
-      await expect(admin.locator('svg[role="application"]').first()).toBeVisible()
+      await expect(admin.locator('[data-scale="total"] svg').first()).toBeVisible()
       // What a phone shows before any scrolling: the overview and the section bar.
       await admin.screenshot({ path: `${dir}/record-first-screen-${viewport.width}.png` })
       for (const link of await admin
@@ -181,7 +181,7 @@ test.describe('student record screenshots', () => {
     const { page } = visitors.educator
     await page.setViewportSize(VIEWPORTS[0])
     await page.goto(`/students/${student.uuid}`)
-    await expect(page.locator('svg[role="application"]').first()).toBeVisible()
+    await expect(page.locator('[data-scale="total"] svg').first()).toBeVisible()
     for (const [label, name] of [
       ['Scores', 'SAT scores'],
       ['Scores', 'ACT scores'],

@@ -88,8 +88,8 @@ test('an educator adds a score and documents; the student sees them, but not the
   ])
   await expect(sat.getByText('Superscore 1350')).toBeVisible()
   const chart = page.getByRole('figure', { name: 'SAT score chart' })
-  await expect(chart.getByRole('application', { name: 'SAT total history' })).toBeVisible()
-  await expect(chart.getByRole('application', { name: 'SAT section score history' })).toBeVisible()
+  await expect(chart.getByRole('group', { name: 'SAT total history' })).toBeVisible()
+  await expect(chart.getByRole('group', { name: 'SAT section score history' })).toBeVisible()
 
   // A second test lifts the superscore: best English with best Math.
   await sat.getByRole('button', { name: 'Add SAT score' }).click()
