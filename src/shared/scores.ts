@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { todayAtOffset } from './dates'
-import { orRequired } from './validation'
+import { orRequired, planDateField } from './validation'
 
 /** Rules of docs/product.md#scores. */
 export const SAT_FIRST_DATE = '2005-03-01'
@@ -100,7 +100,7 @@ export const actScorePatchSchema = actScoreFields
 export type SatScorePatch = z.infer<typeof satScorePatchSchema>
 export type ActScorePatch = z.infer<typeof actScorePatchSchema>
 
-const targetDate = z.iso.date({ error: orRequired('Use a date as YYYY-MM-DD.') }).nullish()
+const targetDate = planDateField.nullish()
 
 /** `PUT /v1/students/{id}/targets`: the scores to coach toward; null clears one, absent keeps it. */
 export const targetsInputSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { booleanField, orRequired, requiredText, uuidField } from './validation'
+import { booleanField, orRequired, planDateField, requiredText, uuidField } from './validation'
 
 /**
  * Tasks on a student's plan: essays due, practice tests to take, applications to submit. Each has
@@ -29,10 +29,7 @@ export const taskSchema = z.object({
 })
 export type Task = z.infer<typeof taskSchema>
 
-/** A plain calendar date; any year from 2000 to 2100 (deadlines may be far ahead). */
-export const planDateField = z.iso
-  .date({ error: orRequired('Use a date as YYYY-MM-DD.'), abort: true })
-  .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'Use a date from 2000 to 2100.')
+export { planDateField }
 
 const readOnlyTaskFields = {
   uuid: z.unknown().optional(),

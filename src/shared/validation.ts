@@ -107,3 +107,8 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
 
 /** The longest name a person may have (users, invites, people import). */
 export const NAME_MAX = 100
+
+/** A plain calendar date; any year from 2000 to 2100 (deadlines and target dates may be far ahead). */
+export const planDateField = z.iso
+  .date({ error: orRequired('Use a date as YYYY-MM-DD.'), abort: true })
+  .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'Use a date from 2000 to 2100.')

@@ -174,9 +174,10 @@ describe('guardian rows', () => {
       'No Student,nostudent.csv@example.test,guardian,',
       'Wrong Child,wrong.csv@example.test,guardian,nobody@example.test,Mother',
       `Not Guardian,notguardian.csv@example.test,student,${student.email},`,
+      `Both Roles,both.csv@example.test,student;guardian,${student.email},Sister`,
     ].join('\n')
     const { rows, counts } = (await preview(csv)).json()
-    expect(counts).toEqual({ new: 2, invited: 0, user: 0, error: 3 })
+    expect(counts).toEqual({ new: 2, invited: 0, user: 0, error: 4 })
     expect(rows[0]).toMatchObject({ roles: ['guardian'], guardianOf: student.email, relationship: 'Father' })
     expect(rows[1]).toMatchObject({ relationship: 'Parent' })
     expect(rows[2].problems).toEqual([
@@ -184,8 +185,15 @@ describe('guardian rows', () => {
     ])
     expect(rows[3].problems).toEqual([{ column: 'guardian of', message: 'No student has this email.' }])
     expect(rows[4].problems[0].column).toBe('guardian of')
+    // A student is nobody's guardian, so one row cannot be both.
+    expect(rows[5].problems).toEqual([
+      {
+        column: 'roles',
+        message: 'A student is nobody’s guardian: give the parent a row (and an email) of their own.',
+      },
+    ])
 
-    expect((await send(csv)).json()).toMatchObject({ invited: 2, errors: 3 })
+    expect((await send(csv)).json()).toMatchObject({ invited: 2, errors: 4 })
     const [invite] = await t.db
       .select()
       .from(userInvites)

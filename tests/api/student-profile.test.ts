@@ -189,6 +189,31 @@ describe('onboarding a student', () => {
       expect.objectContaining({ email: 'dana.new@example.test', relationship: 'Mother' }),
     ])
     expect(waiting.json()[0].link).toBeUndefined()
+
+    // Onboarding again is no way round the record's rules: no more invites, no profile change.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/v1/users/${newStudent.id}/onboard`,
+      cookie: newStudent.cookie,
+      payload: {
+        name: 'Noa New',
+        studentProfile: { school: 'Elsewhere High' },
+        guardians: [{ email: 'someone.else@example.test', relationship: 'Aunt' }],
+      },
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('already-onboarded')
+    const after = await t.request({
+      method: 'GET',
+      url: profileUrl(newStudent.id),
+      cookie: newStudent.cookie,
+    })
+    expect(after.json().school).toBe('Central High')
+    const count = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from user_invites where guardian_student_id = ${newStudent.id}`,
+    )
+    expect(count[0]!.n).toBe(1)
   })
 
   it('names the field of bad input and writes nothing', async () => {
@@ -283,6 +308,10 @@ describe('what students may change (admin settings)', () => {
     const badDate = await setTargets(educator, { satDate: 'March 14' })
     expect(badDate.statusCode).toBe(400)
     expect(badDate.json().errors[0].path).toBe('satDate')
+    // A year the database cannot store is refused as the other plan dates are, not a 500.
+    const yearZero = await setTargets(educator, { sat: 1400, satDate: '0000-01-01' })
+    expect(yearZero.statusCode).toBe(400)
+    expect(yearZero.json().errors[0].path).toBe('satDate')
     await setSettings({ studentsSetTargets: true })
     const cleared = await setTargets(student, { sat: null })
     expect(cleared.json()).toEqual({ sat: null, act: null })

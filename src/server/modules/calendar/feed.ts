@@ -74,7 +74,7 @@ export async function currentFeedUrl(db: DbOrTx, userId: string, secret: string,
     throw new HttpProblem(
       404,
       'link-not-kept',
-      'This link was made before links could be shown again: make a new link to see it (the old one stops working).',
+      'This link cannot be shown again (it was made before links were kept, or under an earlier server secret): make a new link to see it (the old one stops working).',
     )
   }
   return { url: feedUrl(appOrigin, token) }

@@ -95,6 +95,12 @@ export function checkRows(text: string): CheckedRow[] {
         message: 'Give the email of the student this guardian follows.',
       })
     }
+    if (roles.includes('guardian') && roles.includes('student')) {
+      problems.push({
+        column: 'roles',
+        message: 'A student is nobody’s guardian: give the parent a row (and an email) of their own.',
+      })
+    }
     if (!roles.includes('guardian') && guardianOf) {
       problems.push({
         column: 'guardian of',

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema'
 import { conflict, fieldError, forbidden } from '../../problems'
-import { linkGuardian } from '../guardians/guardians'
+import { linkGuardian, requireEligibleGuardian } from '../guardians/guardians'
 import { availableCondition } from './invites'
 
 async function grantProfiles(tx: Tx, userId: string, roles: Record<GrantableRole, boolean>): Promise<void> {
@@ -68,6 +68,8 @@ export async function signUpWithInvite(db: Db, body: SignUpBody): Promise<{ user
       await grantProfiles(tx, userId, invite)
       // A guardian invite carries its student: the new account is linked in the same transaction.
       if (invite.guardianStudentId && invite.guardianRelationship) {
+        // The rules of every other link (a student is nobody's guardian) hold for an invite too.
+        await requireEligibleGuardian(tx, userId, invite.guardianStudentId, 'invite')
         await linkGuardian(tx, {
           guardianId: userId,
           studentId: invite.guardianStudentId,

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/validation'
 import type { Viewer } from '../../auth/viewer'
 import type { Db, Tx } from '../../db/client'
 import { educatorProfiles, type UserInviteRow, users } from '../../db/schema'
-import { fieldError } from '../../problems'
+import { conflict, fieldError } from '../../problems'
 import { createGuardianInvite } from '../guardians/guardians'
 import { writeStudentProfile } from '../students/profile'
 import { refuseOverCap } from '../students/record-caps'
@@ -33,6 +33,13 @@ export async function onboardUser(
     throw fieldError('studentProfile', 'Only students have a student profile.')
   if (!isStudent && body.guardians?.length)
     throw fieldError('guardians', 'Only students invite parents here.')
+  // Once onboarded, the profile changes where its rules hold (settings, the record) and parents
+  // are invited by the team: onboarding is not a second way round them.
+  if (!viewer.onboardingRequired && (body.studentProfile || body.guardians?.length))
+    throw conflict(
+      'already-onboarded',
+      'You have finished onboarding: change your school and tests in Settings; your team invites parents.',
+    )
   return db.transaction(async (tx) => {
     await tx
       .update(users)
