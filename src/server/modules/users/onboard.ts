@@ -10,10 +10,9 @@ import { writeStudentProfile } from '../students/profile'
 import { refuseOverCap } from '../students/record-caps'
 import { getCurrentUser } from './current-user'
 
-/** A guardian invite made at onboarding, with the name to greet them by; the caller mails it. */
+/** A guardian invite made at onboarding (it holds the name to greet them by); the caller mails it. */
 export interface OnboardingInvite {
   invite: UserInviteRow
-  name: string | undefined
 }
 
 /**
@@ -79,7 +78,7 @@ async function inviteParents(
       name: guardian.name,
       relationship: guardian.relationship,
     })
-    invites.push({ invite, name: guardian.name })
+    invites.push({ invite })
   }
   return invites
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { formatPlainDate } from '../../../../shared/dates'
 import type { StudentRef, StudentWithLatest } from '../../../../shared/students'
+import { LatestScore } from './staff-students'
 
 type Row = StudentRef & Partial<Pick<StudentWithLatest, 'latestSat' | 'latestAct'>>
 
@@ -93,25 +93,14 @@ function ScoresTable({ students }: { students: Row[] }) {
               <StudentLink student={student} className="font-semibold" />
             </th>
             <td data-label="Latest official SAT">
-              <Score score={student.latestSat ?? null} />
+              <LatestScore score={student.latestSat ?? null} />
             </td>
             <td data-label="Latest official ACT">
-              <Score score={student.latestAct ?? null} />
+              <LatestScore score={student.latestAct ?? null} />
             </td>
           </tr>
         ))}
       </tbody>
     </table>
-  )
-}
-
-/** The total (SAT) or composite (ACT) with its calendar date, or "None yet". */
-function Score({ score }: { score: { date: string; cumulative: number } | null }) {
-  if (!score) return <span className="text-ink-muted">None yet</span>
-  return (
-    <span>
-      <span className="font-semibold tabular-nums">{score.cumulative}</span>{' '}
-      <span className="text-sm text-ink-muted">({formatPlainDate(score.date)})</span>
-    </span>
   )
 }
