@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { studentProfiles } from './profiles'
+import { tutoringSessions } from './tutoring'
 import { users } from './users'
 
 /** Session notes; `internal` ones are never shown to the student or their guardians. */
@@ -16,6 +17,8 @@ export const sessionNotes = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     date: date('date', { mode: 'string' }).notNull(),
     durationMinutes: integer('duration_minutes'),
+    /** The tutoring session this note is about, when it was written for one. */
+    sessionId: uuid('session_id').references(() => tutoringSessions.id, { onDelete: 'set null' }),
     visibility: text('visibility', { enum: ['shared', 'internal'] })
       .notNull()
       .default('internal'),

@@ -16,6 +16,8 @@ export const users = pgTable(
     emailOnSharedNotes: boolean('email_on_shared_notes').notNull().default(true),
     /** "Email me the day before a task of mine is due" in /settings. */
     emailTaskReminders: boolean('email_task_reminders').notNull().default(true),
+    /** "Email me before each tutoring session" in /settings. */
+    emailSessionReminders: boolean('email_session_reminders').notNull().default(true),
     /** IANA name, from the browser at onboarding; reminders and "overdue" follow it. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** better-auth's two-factor plugin: set once an authenticator app's first code was verified. */

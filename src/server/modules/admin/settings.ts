@@ -115,3 +115,39 @@ export async function updateAppSettings(
     return settings
   })
 }
+
+/** The sessions' and hours' settings as the company set them, a setting never saved being its default. */
+export interface TutoringSettings {
+  /** A family's cancellation this close to the start (or closer) is late, and charged. */
+  cancellationNoticeHours: number
+  /** How long before a session its reminder goes out. */
+  sessionReminderHours: number
+  /** Under this many hours left, guardians and admins are told once. */
+  lowBalanceHours: number
+}
+
+export const TUTORING_SETTINGS_DEFAULT: TutoringSettings = {
+  cancellationNoticeHours: 24,
+  sessionReminderHours: 24,
+  lowBalanceHours: 2,
+}
+
+export const TUTORING_SETTING_KEYS: Record<keyof TutoringSettings, string> = {
+  cancellationNoticeHours: 'cancellation_notice_hours',
+  sessionReminderHours: 'session_reminder_hours',
+  lowBalanceHours: 'low_balance_hours',
+}
+
+export async function getTutoringSettings(db: DbOrTx): Promise<TutoringSettings> {
+  const [row] = await selectRows<{ notice: number | null; reminder: number | null; low: number | null }>(
+    db,
+    sql`select (select (value #>> '{}')::numeric from app_settings where key = ${TUTORING_SETTING_KEYS.cancellationNoticeHours})::float8 as notice,
+      (select (value #>> '{}')::numeric from app_settings where key = ${TUTORING_SETTING_KEYS.sessionReminderHours})::float8 as reminder,
+      (select (value #>> '{}')::numeric from app_settings where key = ${TUTORING_SETTING_KEYS.lowBalanceHours})::float8 as low`,
+  )
+  return {
+    cancellationNoticeHours: row?.notice ?? TUTORING_SETTINGS_DEFAULT.cancellationNoticeHours,
+    sessionReminderHours: row?.reminder ?? TUTORING_SETTINGS_DEFAULT.sessionReminderHours,
+    lowBalanceHours: row?.low ?? TUTORING_SETTINGS_DEFAULT.lowBalanceHours,
+  }
+}

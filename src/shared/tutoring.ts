@@ -1,0 +1,304 @@
+import { z } from 'zod'
+import { timeZoneField } from './time-zones'
+import { booleanField, orRequired, planDateField, requiredText, uuidField } from './validation'
+
+/**
+ * Tutoring sessions and the hours families buy (docs/product.md#sessions and #hour-packages).
+ * Instants travel as ISO 8601 strings in UTC; each session keeps the IANA zone it was scheduled in.
+ */
+export const SERVICES = ['tutoring', 'essays', 'admissions'] as const
+export type Service = (typeof SERVICES)[number]
+export const SERVICE_LABELS: Record<Service, string> = {
+  tutoring: 'Tutoring',
+  essays: 'Essays',
+  admissions: 'Admissions',
+}
+
+export const SESSION_STATUSES = ['scheduled', 'attended', 'cancelled', 'late-cancelled', 'no-show'] as const
+export type SessionStatus = (typeof SESSION_STATUSES)[number]
+/** The statuses that draw the session's time from the family's hours. */
+export const CHARGED_STATUSES: readonly SessionStatus[] = ['attended', 'late-cancelled', 'no-show']
+export const isCharged = (status: SessionStatus) => CHARGED_STATUSES.includes(status)
+
+export const SESSION_DURATION_MIN = 15
+export const SESSION_DURATION_MAX = 480
+export const SESSION_DURATION_STEP = 5
+export const SESSION_AGENDA_MAX = 2000
+export const SESSION_PLACE_MAX = 200
+export const SERIES_MAX_OCCURRENCES = 52
+
+const personRef = z.object({ name: z.string(), uuid: z.string() })
+
+export const sessionLocationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('online'), meetingUrl: z.string() }),
+  z.object({ kind: z.literal('in-person'), place: z.string() }),
+])
+export type SessionLocation = z.infer<typeof sessionLocationSchema>
+
+export const sessionSchema = z.object({
+  uuid: z.string(),
+  studentUUID: z.string(),
+  studentName: z.string(),
+  educator: personRef,
+  service: z.enum(SERVICES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.number(),
+  timeZone: z.string(),
+  location: sessionLocationSchema,
+  agenda: z.string().nullable(),
+  status: z.enum(SESSION_STATUSES),
+  /** Scheduled and its end has passed: the educator or an admin has yet to mark it. */
+  awaitingAttendance: z.boolean(),
+  /** Until this instant the family may cancel without charge; after it a cancellation is charged. */
+  freeCancellationUntil: z.string(),
+  seriesUUID: z.string().nullable(),
+  /** The session note written for it, when there is one the viewer may read. */
+  noteUUID: z.string().nullable(),
+  createdBy: personRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Session = z.infer<typeof sessionSchema>
+
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) })
+
+/** `GET /v1/students/{id}/sessions?from&to` (dates in the viewer's zone; both optional). */
+export const sessionListQuerySchema = z.object({
+  from: planDateField.optional(),
+  to: planDateField.optional(),
+})
+
+const durationField = z
+  .number({ error: orRequired('Use a number of minutes.') })
+  .int('Use whole minutes.')
+  .min(SESSION_DURATION_MIN, `Use at least ${SESSION_DURATION_MIN} minutes.`)
+  .max(SESSION_DURATION_MAX, `Use at most ${SESSION_DURATION_MAX} minutes.`)
+  .refine(
+    (minutes) => minutes % SESSION_DURATION_STEP === 0,
+    `Use steps of ${SESSION_DURATION_STEP} minutes.`,
+  )
+
+/** An instant with its offset or Z, e.g. 2026-03-09T16:00:00-04:00. */
+export const instantField = z.iso.datetime({
+  offset: true,
+  error: orRequired('Use a date and time with its offset, e.g. 2026-03-09T16:00:00-04:00.'),
+})
+
+const httpsUrl = z
+  .string({ error: orRequired('Use an https:// link.') })
+  .trim()
+  .max(2000, 'Use at most 2000 characters.')
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'Use an https:// link.')
+
+export const sessionLocationInputSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('online'), meetingUrl: httpsUrl }),
+    z.strictObject({ kind: z.literal('in-person'), place: requiredText(SESSION_PLACE_MAX) }),
+  ],
+  { error: orRequired('Use online with a meetingUrl, or in-person with a place.') },
+)
+
+export const repeatSchema = z
+  .strictObject({
+    everyWeeks: z
+      .number({ error: orRequired('Use 1, 2, 3 or 4.') })
+      .int('Use 1, 2, 3 or 4.')
+      .min(1, 'Use 1, 2, 3 or 4.')
+      .max(4, 'Use 1, 2, 3 or 4.'),
+    until: planDateField.optional(),
+    count: z
+      .number({ error: orRequired('Use a whole number from 1 to 52.') })
+      .int('Use a whole number from 1 to 52.')
+      .min(1, 'Use a whole number from 1 to 52.')
+      .max(SERIES_MAX_OCCURRENCES, 'Use a whole number from 1 to 52.')
+      .optional(),
+  })
+  .refine((repeat) => (repeat.until === undefined) !== (repeat.count === undefined), {
+    message: 'Send either until or count.',
+    path: ['until'],
+  })
+
+/** `POST /v1/students/{id}/sessions`. `timeZone` defaults to the scheduler's own. */
+export const sessionInputSchema = z.strictObject({
+  educatorUUID: uuidField,
+  service: z.enum(SERVICES, { error: orRequired('Use tutoring, essays or admissions.') }),
+  startsAt: instantField,
+  durationMinutes: durationField,
+  timeZone: timeZoneField.optional(),
+  location: sessionLocationInputSchema,
+  agenda: z
+    .string()
+    .trim()
+    .max(SESSION_AGENDA_MAX, `Use at most ${SESSION_AGENDA_MAX} characters.`)
+    .nullish(),
+  repeat: repeatSchema.optional(),
+  allowStudentClash: booleanField.optional(),
+})
+export type SessionInput = z.infer<typeof sessionInputSchema>
+
+/** `POST` answers with the sessions it made: one, or each occurrence of the series. */
+export const sessionsCreatedSchema = z.object({ sessions: z.array(sessionSchema) })
+
+/**
+ * `PATCH /v1/students/{id}/sessions/{sessionId}`: any of the fields. Inside a series, `scope`
+ * says whether the change is for this occurrence only (the default) or this and all following.
+ */
+export const sessionPatchSchema = z
+  .strictObject({
+    educatorUUID: uuidField.optional(),
+    service: z.enum(SERVICES, { error: orRequired('Use tutoring, essays or admissions.') }).optional(),
+    startsAt: instantField.optional(),
+    durationMinutes: durationField.optional(),
+    timeZone: timeZoneField.optional(),
+    location: sessionLocationInputSchema.optional(),
+    agenda: z
+      .string()
+      .trim()
+      .max(SESSION_AGENDA_MAX, `Use at most ${SESSION_AGENDA_MAX} characters.`)
+      .nullish(),
+    status: z
+      .enum(SESSION_STATUSES, {
+        error: orRequired('Use scheduled, attended, cancelled, late-cancelled or no-show.'),
+      })
+      .optional(),
+    scope: z.enum(['this', 'following'], { error: orRequired('Use this or following.') }).optional(),
+    allowStudentClash: booleanField.optional(),
+  })
+  .refine(
+    (body) =>
+      [
+        'educatorUUID',
+        'service',
+        'startsAt',
+        'durationMinutes',
+        'timeZone',
+        'location',
+        'agenda',
+        'status',
+      ].some((key) => key in body),
+    {
+      message:
+        'Send at least one of educatorUUID, service, startsAt, durationMinutes, timeZone, location, agenda or status.',
+      path: ['body'],
+    },
+  )
+export type SessionPatch = z.infer<typeof sessionPatchSchema>
+
+/** `PATCH` answers with every session it changed (one, or this and the following). */
+export const sessionsChangedSchema = z.object({ sessions: z.array(sessionSchema) })
+
+/** `GET /v1/schedule?educator&from&to`: an educator's sessions across students. */
+export const scheduleQuerySchema = z.object({
+  educator: uuidField.optional(),
+  from: planDateField,
+  to: planDateField,
+})
+export const scheduleSchema = z.object({
+  educator: personRef,
+  timeZone: z.string(),
+  sessions: z.array(sessionSchema),
+})
+
+// Hour packages and the ledger.
+
+export const PACKAGE_SERVICES = [...SERVICES, 'any'] as const
+export const PACKAGE_HOURS_MIN = 0.5
+export const PACKAGE_HOURS_MAX = 500
+export const HOURS_STEP = 0.25
+
+/** Hours travel as numbers of hours (0.25 steps for packages); the server keeps whole minutes. */
+export const minutesToHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100
+
+export const hourPackageSchema = z.object({
+  uuid: z.string(),
+  studentUUID: z.string(),
+  name: z.string(),
+  service: z.enum(PACKAGE_SERVICES),
+  hours: z.number(),
+  hoursLeft: z.number(),
+  pricePaidCents: z.number().nullable(),
+  purchasedOn: z.string(),
+  expiresOn: z.string().nullable(),
+  createdBy: personRef,
+  createdAt: z.string(),
+})
+export type HourPackage = z.infer<typeof hourPackageSchema>
+export const hourPackageListSchema = z.object({ packages: z.array(hourPackageSchema) })
+
+const quarterHours = (min: number, max: number) =>
+  z
+    .number({ error: orRequired('Use a number of hours.') })
+    .min(min, `Use at least ${min} hours.`)
+    .max(max, `Use at most ${max} hours.`)
+    .refine((hours) => Number.isInteger(hours / HOURS_STEP), 'Use steps of a quarter hour (0.25).')
+
+/** `POST /v1/students/{id}/packages` (admins). */
+export const hourPackageInputSchema = z.strictObject({
+  name: requiredText(200),
+  service: z.enum(PACKAGE_SERVICES, { error: orRequired('Use tutoring, essays, admissions or any.') }),
+  hours: quarterHours(PACKAGE_HOURS_MIN, PACKAGE_HOURS_MAX),
+  pricePaidCents: z
+    .number({ error: orRequired('Use a whole number of cents.') })
+    .int('Use a whole number of cents.')
+    .min(0, 'Use 0 or more.')
+    .max(100_000_000, 'Use at most 100000000.')
+    .nullish(),
+  purchasedOn: planDateField,
+  expiresOn: planDateField.nullish(),
+})
+export type HourPackageInput = z.infer<typeof hourPackageInputSchema>
+
+export const LEDGER_KINDS = ['purchase', 'session', 'adjustment'] as const
+
+export const ledgerEntrySchema = z.object({
+  uuid: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Signed: a purchase adds, a charged session takes away. */
+  hours: z.number(),
+  /** The balance after this entry, in ledger order. */
+  balanceAfter: z.number(),
+  package: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  session: z
+    .object({
+      uuid: z.string(),
+      startsAt: z.string(),
+      status: z.enum(SESSION_STATUSES),
+      durationMinutes: z.number(),
+    })
+    .nullable(),
+  reason: z.string().nullable(),
+  createdBy: personRef,
+  createdAt: z.string(),
+})
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>
+
+/** `GET /v1/students/{id}/hours`: the balance is the sum of the entries, always. */
+export const hoursSchema = z.object({
+  balance: z.number(),
+  /** Under this many hours left, the family and admins are told (admin setting). */
+  lowBalanceHours: z.number(),
+  /** Hours of the student's scheduled sessions still ahead: scheduling past the balance warns. */
+  scheduledAhead: z.number(),
+  packages: z.array(hourPackageSchema),
+  entries: z.array(ledgerEntrySchema),
+})
+export type Hours = z.infer<typeof hoursSchema>
+
+/** `POST /v1/students/{id}/hours/adjustments` (admins): adds (positive) or removes hours, with a reason. */
+export const hourAdjustmentInputSchema = z.strictObject({
+  hours: quarterHours(-PACKAGE_HOURS_MAX, PACKAGE_HOURS_MAX).refine(
+    (hours) => hours !== 0,
+    'Use a number other than 0.',
+  ),
+  reason: requiredText(500),
+  packageUUID: uuidField.optional(),
+})
+export type HourAdjustmentInput = z.infer<typeof hourAdjustmentInputSchema>
