@@ -282,19 +282,25 @@ describe('clashes', () => {
     expect(after).toEqual(before)
   })
 
-  it('lets one of two requests for the same slot win, the other 409', async () => {
-    const startsAt = slot()
-    const answers = await Promise.all([
-      post(admin, body(startsAt)),
-      post(educator, body(startsAt), otherStudent.id),
-    ])
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
-    expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('educator-clash')
-    const rows = await selectRows<{ count: number }>(
-      t.db,
-      sql`select count(*)::int as count from tutoring_sessions where educator_id = ${educator.id} and starts_at = ${startsAt}::timestamptz`,
-    )
-    expect(rows[0]!.count).toBe(1)
+  it('lets one of several requests for the same slot win, the others 409', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const startsAt = slot()
+      const answers = await Promise.all([
+        post(admin, body(startsAt)),
+        post(educator, body(startsAt), otherStudent.id),
+        post(admin, body(new Date(Date.parse(startsAt) + 30 * 60_000).toISOString()), otherStudent.id),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409])
+      for (const answer of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(answer.json().code).toBe('educator-clash')
+      }
+      const rows = await selectRows<{ count: number }>(
+        t.db,
+        sql`select count(*)::int as count from tutoring_sessions where educator_id = ${educator.id}
+          and starts_at between ${startsAt}::timestamptz and ${startsAt}::timestamptz + interval '30 minutes'`,
+      )
+      expect(rows[0]!.count).toBe(1)
+    }
   })
 })
 
