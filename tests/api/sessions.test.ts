@@ -257,6 +257,15 @@ describe('clashes', () => {
     expect(warned.json().code).toBe('student-clash')
     const confirmed = await post(admin, { ...withCoach, allowStudentClash: true })
     expect(confirmed.statusCode, confirmed.body).toBe(201)
+    // Moving a session onto the student's other one asks the same.
+    const third = await t.userWith({ roles: ['educator'] })
+    await addToTeam(t.db, student.id, third.id)
+    const later = await post(admin, body(slot(), { educatorUUID: third.id }))
+    const moving = later.json().sessions[0].uuid
+    const move = await patch(admin, moving, { startsAt })
+    expect(move.statusCode).toBe(409)
+    expect(move.json().code).toBe('student-clash')
+    expect((await patch(admin, moving, { startsAt, allowStudentClash: true })).statusCode).toBe(200)
   })
 
   it('refuses a series whole, naming its first clash', async () => {
@@ -414,10 +423,26 @@ describe('the family cancels', () => {
     expect((await patch(fao, future, { status: 'cancelled' })).statusCode).toBe(403)
     expect((await patch(otherEducator, future, { status: 'cancelled' })).statusCode).toBe(404)
   })
+
+  it('reads but cannot cancel on an archived record (409); staff still can', async () => {
+    const archived = await t.userWith({ roles: ['student'] })
+    await addToTeam(t.db, archived.id, educator.id)
+    const sessionId = await seeded(new Date(Date.now() + 96 * HOUR), 60, archived.id)
+    await t.db.execute(sql`update student_profiles set archived_at = now() where user_id = ${archived.id}`)
+    const list = await t.request({ method: 'GET', url: sessionsOf(archived.id), cookie: archived.cookie })
+    expect(list.json().sessions).toHaveLength(1)
+    const refused = await patch(archived, sessionId, { status: 'cancelled' }, archived.id)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('record-archived')
+    expect((await patch(educator, sessionId, { status: 'cancelled' }, archived.id)).statusCode).toBe(200)
+  })
 })
 
 describe('emails on a change', () => {
   it('tells the student, guardian and educator of a reschedule, each in their own zone; not the one who made it', async () => {
+    const disabled = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, disabled.id)
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${disabled.id}`)
     const session = await schedule('2027-06-07T15:00:00.000Z')
     const counts = Object.fromEntries(
       [guardian, educator, student].map((who) => [who.email, mailCount(who.email)]),
@@ -435,6 +460,7 @@ describe('emails on a change', () => {
     expect((await next(student)).text).toContain('https://meet.example.com/rosa')
     await sink.idle()
     expect(sink.messages.filter((mail) => mail.to.includes(admin.email))).toEqual([])
+    expect(mailCount(disabled.email)).toBe(0)
   })
 
   it('tells them of a cancellation, saying when it is charged; nothing for an archived student', async () => {
