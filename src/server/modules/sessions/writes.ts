@@ -191,7 +191,9 @@ export async function updateSession(
       : [pivot]
     if (patch.status === 'attended' || patch.status === 'no-show') {
       if (following) throw fieldError('scope', 'Mark attendance one session at a time: use scope this.')
-      if (!pivot.started) throw fieldError('status', `Mark a session ${patch.status} once it has started.`)
+      // Read at the start the change leaves it with: a session moved into the past may be marked.
+      const started = patch.startsAt ? Date.parse(patch.startsAt) <= Date.now() : pivot.started
+      if (!started) throw fieldError('status', `Mark a session ${patch.status} once it has started.`)
     }
     if (who === 'family') {
       if (pivot.status !== 'scheduled') {

@@ -51,7 +51,7 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/students/:id/sessions',
     {
       schema: {
-        tags: ['sessions'],
+        tags: ['tutoring'],
         summary: "A student's tutoring sessions, soonest first (from and to: days in your time zone)",
         params: studentParams,
         querystring: sessionListQuerySchema,
@@ -68,7 +68,7 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/students/:id/sessions',
     {
       schema: {
-        tags: ['sessions'],
+        tags: ['tutoring'],
         summary: 'Schedule a session, or a weekly series (admins and educators on the team); 409 on a clash',
         params: studentParams,
         body: sessionInputSchema,
@@ -86,7 +86,7 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/students/:id/sessions/:sessionId',
     {
       schema: {
-        tags: ['sessions'],
+        tags: ['tutoring'],
         summary:
           'Reschedule, change or mark a session (staff), or cancel it (the student and guardians); scope following for the rest of a series',
         params: sessionParams,
@@ -113,7 +113,7 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/schedule',
     {
       schema: {
-        tags: ['sessions'],
+        tags: ['tutoring'],
         summary: "An educator's sessions across students (your own; admins anyone's)",
         querystring: scheduleQuerySchema,
         response: { 200: scheduleSchema },
