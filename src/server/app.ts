@@ -39,6 +39,7 @@ import studentProfileRoutes from './routes/api/v1/student-profile'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
 import teamMemberRoutes from './routes/api/v1/team-members'
+import tutoringSessionRoutes from './routes/api/v1/tutoring-sessions'
 import userAccountRoutes from './routes/api/v1/user-accounts'
 import userInviteRoutes from './routes/api/v1/user-invites'
 import userRoutes from './routes/api/v1/users'
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(guardianRoutes)
   await app.register(noteRoutes)
   await app.register(taskRoutes)
+  await app.register(tutoringSessionRoutes)
   await app.register(collegeRoutes)
   await app.register(calendarRoutes, { secret })
   await app.register(educatorRoutes)

@@ -11,6 +11,8 @@ export class HttpProblem extends Error {
     detail: string,
     readonly errors?: FieldProblem[],
     readonly headers?: Record<string, string>,
+    /** More members of the problem's body (RFC 9457 extensions), e.g. the session a clash names. */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail)
   }

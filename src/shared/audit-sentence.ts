@@ -1,5 +1,5 @@
 import { type AuditEvent, readAuditChange } from './audit'
-import { profileChange, settingsChange } from './audit-more-words'
+import { profileChange, sessionLine, settingsChange } from './audit-more-words'
 import {
   aidChanges,
   emailChange,
@@ -121,6 +121,10 @@ export function auditSentence(event: AuditEvent, { onRecord = false }: SentenceC
       return settingsChange(actor, after)
     case 'profile.changed':
       return `${actor} changed ${where.whose} profile${profileChange(before, after)}`
+    case 'session.created':
+    case 'session.updated':
+    case 'session.status-changed':
+      return sessionLine(actor, action, before, after, where.whose)
     case 'inquiry.handled':
       return `${actor} marked an inquiry handled`
     case 'inquiry.reopened':

@@ -7,6 +7,7 @@ import { ROLES } from './roles'
 import { SCORE_SOURCES } from './scores'
 import { PLANNED_TESTS } from './student-profile'
 import { TASK_STATUSES } from './tasks'
+import { SERVICES, SESSION_STATUSES } from './tutoring'
 
 // The audit log: who changed what, when, before and after (docs/api.md#the-audit-log).
 
@@ -51,6 +52,19 @@ const note = z.strictObject({
   durationMinutes: z.number().nullable(),
   visibility: z.enum(NOTE_VISIBILITIES),
   body: z.string(),
+  /** The session it links, when it links one (notes written before links have none). */
+  sessionId: z.string().optional(),
+})
+const tutoringSession = z.strictObject({
+  educatorId: z.string(),
+  service: z.enum(SERVICES),
+  startsAt: z.string(),
+  durationMinutes: z.number(),
+  timeZone: z.string(),
+  location: z.strictObject({ kind: z.enum(['online', 'in-person']), detail: z.string() }),
+  agenda: z.string().nullable(),
+  status: z.enum(SESSION_STATUSES),
+  seriesId: z.string().nullable(),
 })
 const scoreCommon = { date: z.string(), source: z.enum(SCORE_SOURCES), note: z.string().nullable() }
 const score = z.discriminatedUnion('test', [
@@ -147,6 +161,9 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['task.created'], 'task', none, task),
   change(['task.updated'], 'task', task, task),
   change(['task.deleted'], 'task', task, none),
+  // One event per session, a series' occurrences each (their `seriesId` ties them together).
+  change(['session.created'], 'session', none, tutoringSession),
+  change(['session.updated', 'session.status-changed'], 'session', tutoringSession, tutoringSession),
   change(['college.created'], 'college', none, college),
   change(['college.updated'], 'college', college, college),
   change(['college.deleted'], 'college', college, none),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { todayAtOffset } from './dates'
 import { cursorField, pageLimit } from './paging'
-import { orRequired, requiredText } from './validation'
+import { orRequired, requiredText, uuidField } from './validation'
 
 /**
  * Session notes: what happened in a coaching session. `internal` notes are for staff on the team
@@ -23,6 +23,8 @@ export const noteSchema = z.object({
   durationMinutes: z.number().nullable(),
   visibility: z.enum(NOTE_VISIBILITIES),
   body: z.string(),
+  /** The tutoring session the note is about, when it names one. */
+  sessionUUID: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
@@ -45,6 +47,8 @@ export const noteInputSchema = z.strictObject({
     .nullish(),
   visibility: z.enum(NOTE_VISIBILITIES, { error: orRequired('Use shared or internal.') }),
   body: requiredText(NOTE_BODY_MAX),
+  /** A session of the same student; null unlinks; left out, a change keeps the link it had. */
+  sessionUUID: uuidField.nullish(),
   uuid: z.unknown().optional(),
   studentUUID: z.unknown().optional(),
   author: z.unknown().optional(),

@@ -47,6 +47,10 @@ const STUDENT_ASSIGNEE: Refusal = {
   code: 'assignee-forbidden',
 }
 const GUARDIAN_COLLEGES: Refusal = { message: 'Guardians read the college list but do not change it.' }
+const FAO_SESSIONS: Refusal = { message: 'Financial-aid officers do not see tutoring sessions or hours.' }
+const FAMILY_SESSIONS: Refusal = {
+  message: 'Sessions are scheduled by the team; students and guardians may cancel one.',
+}
 const MANAGE_GUARDIANS: Refusal = {
   message: 'Only admins and educators on the team can invite or remove guardians.',
 }
@@ -146,6 +150,22 @@ export const RECORD_RULES = {
     notOwn: { message: 'Students delete only the tasks they added.' },
   },
 
+  /** Read tutoring sessions; the FAO is refused them (hours are the family's business with the company). */
+  'sessions.read': {
+    grants: { admin: 'any', editor: 'any', self: 'any', guardian: 'any' },
+    refusals: { reader: FAO_SESSIONS },
+  },
+  /** Schedule, reschedule or change a session, and mark its attendance. */
+  'sessions.schedule': {
+    grants: { admin: 'any', editor: 'any' },
+    refusals: { reader: FAO_SESSIONS, self: FAMILY_SESSIONS, guardian: FAMILY_SESSIONS },
+  },
+  /** Cancel a scheduled session; the family's is cancelled or late-cancelled by the notice window. */
+  'sessions.cancel': {
+    grants: { admin: 'any', editor: 'any', self: 'any', guardian: 'any' },
+    refusals: { reader: FAO_SESSIONS },
+  },
+
   /** Add or delete a college entry; change its name, round, deadline, status or notes. */
   'colleges.plan': {
     grants: { admin: 'any', editor: 'any', self: 'any' },
@@ -184,6 +204,7 @@ const READ_ONLY_RULES: ReadonlySet<RecordAction> = new Set<RecordAction>([
   'record.readGuardianEmails',
   'documents.readHidden',
   'notes.readInternal',
+  'sessions.read',
 ])
 
 /** What the student and their guardians are told when they try to change an archived record (409). */

@@ -195,6 +195,22 @@ export type SessionPatch = z.infer<typeof sessionPatchSchema>
 /** `PATCH` answers with every session it changed (one, or this and the following). */
 export const sessionsChangedSchema = z.object({ sessions: z.array(sessionSchema) })
 
+/**
+ * What a 409 `educator-clash` or `student-clash` carries besides its detail (the problem's `clash`
+ * member): the session in the way, and which requested start met it (a series' first clash).
+ */
+export const sessionClashSchema = z.object({
+  uuid: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timeZone: z.string(),
+  educatorName: z.string(),
+  /** The other session's student: null when the caller may not read that record. */
+  studentName: z.string().nullable(),
+  requestedStartsAt: z.string(),
+})
+export type SessionClash = z.infer<typeof sessionClashSchema>
+
 /** `GET /v1/schedule?educator&from&to`: an educator's sessions across students. */
 export const scheduleQuerySchema = z.object({
   educator: uuidField.optional(),

@@ -118,6 +118,23 @@ describe('every audit event the server writes is one of the union in src/shared/
     const task = await send('POST', `${base}/tasks`, { title: 'Practice test 5', dueDate: '2026-02-01' })
     await send('PATCH', `${base}/tasks/${task.uuid}`, { status: 'done' })
     await send('DELETE', `${base}/tasks/${task.uuid}`)
+    const lesson = await send('POST', `${base}/sessions`, {
+      educatorUUID: educator.id,
+      service: 'tutoring',
+      startsAt: '2027-02-01T15:00:00Z',
+      durationMinutes: 60,
+      location: { kind: 'online', meetingUrl: 'https://meet.example.com/lesson' },
+      repeat: { everyWeeks: 1, count: 2 },
+    })
+    const lessonUrl = `${base}/sessions/${lesson.sessions[0].uuid}`
+    await send('PATCH', lessonUrl, { agenda: 'Essay outline', scope: 'following' })
+    await send('PATCH', lessonUrl, { status: 'cancelled' })
+    await send('POST', `${base}/notes`, {
+      date: '2026-01-15',
+      visibility: 'internal',
+      body: 'About the lesson.',
+      sessionUUID: lesson.sessions[0].uuid,
+    })
     const college = await send('POST', `${base}/colleges`, { name: 'Reed College', round: 'RD' })
     await send('PATCH', `${base}/colleges/${college.uuid}`, { status: 'applying' })
     await send('DELETE', `${base}/colleges/${college.uuid}`)
@@ -151,6 +168,7 @@ describe('every audit event the server writes is one of the union in src/shared/
     await t.db.execute(sql`update users set two_factor_enabled = true where id = ${admin.id}`)
     await send('PUT', '/api/v1/admin/settings', { requireStaffTwoFactor: true })
     await send('PUT', '/api/v1/admin/settings', { requireStaffTwoFactor: false })
+    await send('PUT', '/api/v1/admin/settings', { cancellationNoticeHours: 48, lowBalanceHours: 1.5 })
 
     const rows = await selectRows<{
       action: string

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
+import { insertSession } from '../../src/server/db/seed/sessions'
 import {
   addGuardian,
   addToTeam,
@@ -99,6 +100,8 @@ const recordWriters = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403,
 const familyManagers = (ok: number): Expect => ({ ...recordWriters(ok), student: 403 })
 /** Notes: admins and staff on the team (an FAO too) write; the student and guardian read only. */
 const noteWriters = (ok: number): Expect => ({ ...recordReaders(ok), student: 403, guardian: 403 })
+/** Sessions: the record's readers but the FAO, who is refused them (403). */
+const sessionReaders = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
 let sequence = 0
 
 const sat = { date: '2025-03-08', english: 600, math: 650 }
@@ -110,6 +113,16 @@ const studentDocument = (ctx: Context) =>
 const staffTask = (ctx: Context) => createTask(ctx.t.db, ctx.ids.student, { createdById: ctx.ids.educator })
 const sharedNote = (ctx: Context) =>
   createNote(ctx.t.db, ctx.ids.student, { authorId: ctx.ids.educator, visibility: 'shared' })
+
+/** A start no other request of this file uses: two hours apart from each other. */
+const freeSlot = () => new Date(Date.UTC(2028, 0, 3) + ++sequence * 2 * 3_600_000).toISOString()
+/** A scheduled tutoring session of the student's, with their educator, in the future. */
+const futureSession = (ctx: Context) =>
+  insertSession(ctx.t.db, ctx.ids.student, {
+    educatorId: ctx.ids.educator,
+    createdById: ctx.ids.educator,
+    startsAt: new Date(freeSlot()),
+  })
 
 /** A live session of `outsider`, whom no caller is. */
 const someonesSession = async (ctx: Context) => {
@@ -449,6 +462,56 @@ const ROUTES: RouteCase[] = [
     route: '/api/v1/tasks/mine',
     request: () => ({ url: '/api/v1/tasks/mine?scope=students' }),
     expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/sessions',
+    request: (ctx) => ({ url: `${student(ctx)}/sessions` }),
+    expect: sessionReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/sessions',
+    request: (ctx) => ({
+      url: `${student(ctx)}/sessions`,
+      body: {
+        educatorUUID: ctx.ids.educator,
+        service: 'tutoring',
+        startsAt: freeSlot(),
+        durationMinutes: 60,
+        location: { kind: 'online', meetingUrl: 'https://meet.example.com/lesson' },
+      },
+    }),
+    expect: familyManagers(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/sessions/:sessionId',
+    // Cancelling: the family may too; the FAO sees no sessions at all.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/sessions/${await futureSession(ctx)}`,
+      body: { status: 'cancelled' },
+    }),
+    expect: sessionReaders(200),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/sessions/:sessionId',
+    // Anything else: staff only.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/sessions/${await futureSession(ctx)}`,
+      body: { agenda: 'Reading comprehension' },
+    }),
+    expect: familyManagers(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/schedule',
+    // The student's educator's week: theirs to read, and admins'.
+    request: (ctx) => ({
+      url: `/api/v1/schedule?educator=${ctx.ids.educator}&from=2028-01-03&to=2028-01-09`,
+    }),
+    expect: { ...adminOnly(200), educator: 200 },
   },
   {
     method: 'GET',

@@ -261,6 +261,9 @@ describe('onboarding a student', () => {
   })
 })
 
+/** The sessions' settings as a company that never changed them has them. */
+const TUTORING_DEFAULTS = { cancellationNoticeHours: 24, sessionReminderHours: 24, lowBalanceHours: 2 }
+
 describe('what students may change (admin settings)', () => {
   const setSettings = (payload: object) =>
     t.request({ method: 'PUT', url: '/api/v1/admin/settings', cookie: admin.cookie, payload })
@@ -275,6 +278,7 @@ describe('what students may change (admin settings)', () => {
       requireStaffTwoFactor: false,
       studentsSetTargets: true,
       studentsEditOthersColleges: true,
+      ...TUTORING_DEFAULTS,
     })
     const bad = await setSettings({ studentsSetTargets: 'no' })
     expect(bad.statusCode).toBe(400)
@@ -284,6 +288,7 @@ describe('what students may change (admin settings)', () => {
       requireStaffTwoFactor: false,
       studentsSetTargets: false,
       studentsEditOthersColleges: true,
+      ...TUTORING_DEFAULTS,
     })
     const [event] = await selectRows<{ before: unknown; after: unknown }>(
       t.db,

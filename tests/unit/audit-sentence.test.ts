@@ -324,6 +324,38 @@ describe('auditSentence', () => {
     )
   })
 
+  it('describes tutoring sessions by their day where they take place', () => {
+    const session = {
+      educatorId: '00000000-0000-4000-8000-000000000004',
+      service: 'tutoring',
+      // 21:30 in New York is already the next day in UTC: the line says the local day.
+      startsAt: '2026-03-10T01:30:00.000Z',
+      durationMinutes: 60,
+      timeZone: 'America/New_York',
+      location: { kind: 'online', detail: 'https://meet.example.com/a' },
+      agenda: null,
+      status: 'scheduled',
+      seriesId: null,
+    }
+    const line = (action: string, before: object | null, after: object | null, onRecord = false) =>
+      auditSentence(event({ action, subjectType: 'session', before, after }), { onRecord })
+    expect(line('session.created', null, session)).toBe(
+      "Avery Admin scheduled Rosa Student's session of Mar 9, 2026",
+    )
+    expect(line('session.status-changed', session, { ...session, status: 'late-cancelled' }, true)).toBe(
+      'Avery Admin cancelled the session of Mar 9, 2026 late (charged)',
+    )
+    expect(line('session.status-changed', session, { ...session, status: 'attended' }, true)).toBe(
+      'Avery Admin marked the session of Mar 9, 2026 attended',
+    )
+    expect(line('session.updated', session, { ...session, startsAt: '2026-03-11T20:00:00.000Z' }, true)).toBe(
+      'Avery Admin rescheduled the session of Mar 9, 2026 to Mar 11, 2026',
+    )
+    expect(line('session.updated', { ...session, timeZone: 'Not/AZone' }, null)).toBe(
+      "Avery Admin changed Rosa Student's session of Mar 10, 2026",
+    )
+  })
+
   it('falls back to the raw action and to a removed actor', () => {
     expect(auditSentence(event({ action: 'thing.happened', actor: null }))).toBe(
       'A removed account: thing.happened',

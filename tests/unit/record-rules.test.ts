@@ -66,6 +66,9 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
     { rule: 'colleges.plan' },
   ],
   "change a college entry's cost of attendance and aid offered": [{ rule: 'colleges.financial' }],
+  'read tutoring sessions': [{ rule: 'sessions.read' }],
+  'schedule, reschedule or change a session; mark attendance': [{ rule: 'sessions.schedule' }],
+  'cancel a session': [{ rule: 'sessions.cancel' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */
@@ -146,7 +149,10 @@ describe('an archived record', () => {
       const archived = { kind, archived: true }
       for (const action of actions) {
         const reads =
-          action.startsWith('record.') || action.endsWith('.readHidden') || action.endsWith('.readInternal')
+          action.startsWith('record.') ||
+          action.endsWith('.readHidden') ||
+          action.endsWith('.readInternal') ||
+          action.endsWith('.read')
         expect(may(archived, action), `${kind} ${action}`).toBe(reads && may(kind, action))
         expect(archivedForFamily(archived, action), `${kind} ${action}`).toBe(!reads)
       }

@@ -161,6 +161,7 @@ const note = (author: string): SessionNote => ({
   durationMinutes: 60,
   visibility: 'shared',
   body: 'Worked on algebra.',
+  sessionUUID: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 })

@@ -26,7 +26,10 @@ export function sendProblem(reply: FastifyReply, problem: HttpProblem) {
   return reply
     .code(problem.status)
     .type('application/problem+json')
-    .send(problemBody(problem.status, problem.code, problem.message, problem.errors))
+    .send({
+      ...problem.extensions,
+      ...problemBody(problem.status, problem.code, problem.message, problem.errors),
+    })
 }
 
 function toProblem(error: FastifyError): HttpProblem | null {

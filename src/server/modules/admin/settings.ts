@@ -42,10 +42,14 @@ export async function getAppSettings(db: DbOrTx): Promise<AppSettings> {
     db,
     sql`select ${staffMustUseTwoFactorSql} as required`,
   )
-  return { requireStaffTwoFactor: row?.required ?? false, ...(await getStudentRules(db)) }
+  return {
+    requireStaffTwoFactor: row?.required ?? false,
+    ...(await getStudentRules(db)),
+    ...(await getTutoringSettings(db)),
+  }
 }
 
-const saveSetting = (tx: DbOrTx, key: string, value: boolean, actorId: string) =>
+const saveSetting = (tx: DbOrTx, key: string, value: boolean | number, actorId: string) =>
   tx.execute(sql`insert into app_settings (key, value, updated_by_id)
       values (${key}, ${JSON.stringify(value)}::jsonb, ${actorId})
       on conflict (key) do update set value = excluded.value, updated_by_id = excluded.updated_by_id,
@@ -80,6 +84,9 @@ export async function updateAppSettings(
       requireStaffTwoFactor: input.requireStaffTwoFactor ?? before.requireStaffTwoFactor,
       studentsSetTargets: input.studentsSetTargets ?? before.studentsSetTargets,
       studentsEditOthersColleges: input.studentsEditOthersColleges ?? before.studentsEditOthersColleges,
+      cancellationNoticeHours: input.cancellationNoticeHours ?? before.cancellationNoticeHours,
+      sessionReminderHours: input.sessionReminderHours ?? before.sessionReminderHours,
+      lowBalanceHours: input.lowBalanceHours ?? before.lowBalanceHours,
     }
     if (settings.requireStaffTwoFactor && !before.requireStaffTwoFactor) {
       const [self] = await selectRows<{ enabled: boolean }>(
@@ -96,6 +103,11 @@ export async function updateAppSettings(
     if (input.requireStaffTwoFactor !== undefined)
       await saveSetting(tx, REQUIRE_STAFF_TWO_FACTOR, settings.requireStaffTwoFactor, viewer.id)
     for (const [name, key] of Object.entries(STUDENT_RULE_KEYS) as Array<[keyof StudentRules, string]>) {
+      if (input[name] !== undefined) await saveSetting(tx, key, settings[name], viewer.id)
+    }
+    for (const [name, key] of Object.entries(TUTORING_SETTING_KEYS) as Array<
+      [keyof TutoringSettings, string]
+    >) {
       if (input[name] !== undefined) await saveSetting(tx, key, settings[name], viewer.id)
     }
     const changed = (Object.keys(settings) as Array<keyof AppSettings>).filter(

@@ -4,7 +4,7 @@ import { may } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
-import { notFound } from '../../problems'
+import { fieldError, notFound } from '../../problems'
 import {
   cursorTimestampSql,
   decodeCursor,
@@ -38,12 +38,13 @@ interface NoteRow {
   updated_at: string
   created_at_key: string
   shared_notice_at: string | null
+  session_id: string | null
 }
 
 const noteColumns = sql`n.id, n.student_id, n.author_id, a.name as author_name, to_char(n.date, 'YYYY-MM-DD') as date,
   n.duration_minutes, n.visibility, n.body, ${isoSql(sql`n.created_at`)} as created_at,
   ${isoSql(sql`n.updated_at`)} as updated_at, ${cursorTimestampSql(sql`n.created_at`)} as created_at_key,
-  n.shared_notice_at`
+  n.shared_notice_at, n.session_id`
 
 /** A note as JSON, for screens that embed one (the guardian's dashboard). */
 export const noteJsonSql = (alias: string) => {
@@ -51,7 +52,7 @@ export const noteJsonSql = (alias: string) => {
   return sql`json_build_object('uuid', ${n}.id, 'studentUUID', ${n}.student_id,
     'author', json_build_object('name', (select name from users where id = ${n}.author_id), 'uuid', ${n}.author_id),
     'date', to_char(${n}.date, 'YYYY-MM-DD'), 'durationMinutes', ${n}.duration_minutes, 'visibility', ${n}.visibility,
-    'body', ${n}.body, 'createdAt', ${isoSql(sql`${n}.created_at`)}, 'updatedAt', ${isoSql(sql`${n}.updated_at`)})`
+    'body', ${n}.body, 'sessionUUID', ${n}.session_id, 'createdAt', ${isoSql(sql`${n}.created_at`)}, 'updatedAt', ${isoSql(sql`${n}.updated_at`)})`
 }
 
 function toNote(row: NoteRow): SessionNote {
@@ -63,6 +64,7 @@ function toNote(row: NoteRow): SessionNote {
     durationMinutes: row.duration_minutes,
     visibility: row.visibility,
     body: row.body,
+    sessionUUID: row.session_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -74,7 +76,27 @@ const audited = (row: NoteRow) => ({
   durationMinutes: row.duration_minutes,
   visibility: row.visibility,
   body: row.body,
+  ...(row.session_id ? { sessionId: row.session_id } : {}),
 })
+
+/**
+ * The session a note links: one of the same student's, read only by those who read sessions (an
+ * FAO writes notes but is refused sessions). Undefined keeps what the note had.
+ */
+async function checkSessionLink(
+  tx: Tx,
+  access: AccessOnRecord,
+  studentId: string,
+  sessionId: string | null | undefined,
+) {
+  if (!sessionId) return
+  requireRule(access, 'sessions.read')
+  const [found] = await selectRows<{ id: string }>(
+    tx,
+    sql`select id from tutoring_sessions where id = ${sessionId} and student_id = ${studentId}`,
+  )
+  if (!found) throw fieldError('sessionUUID', "Choose one of this student's sessions.")
+}
 
 export async function listNotes(
   db: DbOrTx,
@@ -151,15 +173,16 @@ export async function createNote(
   studentId: string,
   input: NoteInput,
 ): Promise<NoteWrite> {
-  await requireNoteWriter(db, viewer, studentId)
+  const access = await requireNoteWriter(db, viewer, studentId)
   return db.transaction(async (tx) => {
+    await checkSessionLink(tx, access, studentId, input.sessionUUID)
     await refuseOverCap(tx, studentId, 'notes')
     const shared = input.visibility === 'shared'
     const [inserted] = await selectRows<{ id: string }>(
       tx,
-      sql`insert into session_notes (student_id, author_id, date, duration_minutes, visibility, body, shared_notice_at)
+      sql`insert into session_notes (student_id, author_id, date, duration_minutes, visibility, body, shared_notice_at, session_id)
       values (${studentId}, ${viewer.id}, ${input.date}, ${input.durationMinutes ?? null}, ${input.visibility},
-        ${input.body}, ${shared ? sql`now()` : null})
+        ${input.body}, ${shared ? sql`now()` : null}, ${input.sessionUUID ?? null})
       returning id`,
     )
     const row = (await loadNote(tx, studentId, inserted!.id))!
@@ -185,11 +208,13 @@ export async function updateNote(
   return db.transaction(async (tx) => {
     const { access, row: before } = await noteToChange(tx, viewer, studentId, noteId)
     requireRule(access, 'notes.edit', before.author_id === viewer.id)
+    await checkSessionLink(tx, access, studentId, input.sessionUUID)
     const announce = input.visibility === 'shared' && before.shared_notice_at === null
     await tx.execute(
       sql`update session_notes set date = ${input.date}, duration_minutes = ${input.durationMinutes ?? null},
         visibility = ${input.visibility}, body = ${input.body}, updated_at = now(),
-        shared_notice_at = ${announce ? sql`now()` : sql`shared_notice_at`}
+        shared_notice_at = ${announce ? sql`now()` : sql`shared_notice_at`},
+        session_id = ${input.sessionUUID === undefined ? sql`session_id` : input.sessionUUID}
       where id = ${noteId}`,
     )
     const after = (await loadNote(tx, studentId, noteId))!

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm'
+import type { SessionClash } from '../../../shared/tutoring'
+import type { Tx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { HttpProblem } from '../../problems'
+import { mayReadRecordSql } from '../students/record'
+import { isoSql } from '../students/sql'
+
+/**
+ * Scheduling clashes (docs/product.md#sessions). An educator is never in two overlapping scheduled
+ * sessions: every write that places one takes a transaction-scoped advisory lock per educator
+ * involved, then looks. Two writers for the same educator queue on the lock, so the second sees
+ * the first's committed row and is refused, on PostgreSQL and the embedded database alike (whose
+ * transactions already run one at a time).
+ */
+
+/** One lock per educator, taken in id order so that two writers that need the same two never deadlock. */
+export async function lockEducators(tx: Tx, educatorIds: readonly string[]): Promise<void> {
+  for (const id of [...new Set(educatorIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tutoring-educator'), hashtext(${id}))`)
+  }
+}
+
+/** A proposed placement: a start and an end, for one educator and one student. */
+export interface Placement {
+  startsAt: Date
+  endsAt: Date
+}
+
+const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`
+
+/**
+ * The first scheduled session of `whose` (`educator_id` or `student_id` = `personId`) that
+ * overlaps one of the placements (ends after its start and starts before its end), leaving out
+ * the sessions being changed; null when there is none. The other student's name only when the
+ * viewer may read that record.
+ */
+async function firstClash(
+  tx: Tx,
+  whose: 'educator' | 'student',
+  personId: string,
+  placements: readonly Placement[],
+  excludedIds: readonly string[],
+  viewerId: string,
+): Promise<SessionClash | null> {
+  if (placements.length === 0) return null
+  const column = whose === 'educator' ? sql`s.educator_id` : sql`s.student_id`
+  const [row] = await selectRows<SessionClash>(
+    tx,
+    sql`select s.id as "uuid", ${isoSql(sql`s.starts_at`)} as "startsAt", ${isoSql(sql`s.ends_at`)} as "endsAt",
+      s.time_zone as "timeZone", e.name as "educatorName",
+      case when ${mayReadRecordSql(sql`s.student_id`, sql`${viewerId}::uuid`)} then st.name end as "studentName",
+      ${isoSql(sql`p.starts_at`)} as "requestedStartsAt"
+    from unnest(${arrayLiteral(placements.map((p) => p.startsAt.toISOString()))}::timestamptz[],
+      ${arrayLiteral(placements.map((p) => p.endsAt.toISOString()))}::timestamptz[]) with ordinality as p(starts_at, ends_at, ord)
+    join tutoring_sessions s on ${column} = ${personId} and s.status = 'scheduled'
+      and s.ends_at > p.starts_at and s.starts_at < p.ends_at
+      and not (s.id = any(${arrayLiteral(excludedIds)}::uuid[]))
+    join users e on e.id = s.educator_id join users st on st.id = s.student_id
+    order by p.ord, s.starts_at, s.id limit 1`,
+  )
+  return row ?? null
+}
+
+const when = (clash: SessionClash) =>
+  `${new Date(clash.startsAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+
+/**
+ * Refuses placements that clash: 409 `educator-clash` always; 409 `student-clash` unless the
+ * scheduler confirmed it (`allowStudentClash`). Call with the educators' locks held.
+ */
+export async function refuseClashes(
+  tx: Tx,
+  options: {
+    educatorId: string
+    studentId: string
+    placements: readonly Placement[]
+    excludedIds: readonly string[]
+    allowStudentClash: boolean
+    viewerId: string
+  },
+): Promise<void> {
+  const { placements, excludedIds, viewerId } = options
+  const educator = await firstClash(tx, 'educator', options.educatorId, placements, excludedIds, viewerId)
+  if (educator) {
+    const other = educator.studentName ? ` with ${educator.studentName}` : ''
+    throw new HttpProblem(
+      409,
+      'educator-clash',
+      `${educator.educatorName} already has a session${other} at ${when(educator)} (session ${educator.uuid}).`,
+      undefined,
+      undefined,
+      { clash: educator },
+    )
+  }
+  if (options.allowStudentClash) return
+  const student = await firstClash(tx, 'student', options.studentId, placements, excludedIds, viewerId)
+  if (student) {
+    throw new HttpProblem(
+      409,
+      'student-clash',
+      `The student already has a session with ${student.educatorName} at ${when(student)} (session ${student.uuid}). Send allowStudentClash: true to schedule it anyway.`,
+      undefined,
+      undefined,
+      { clash: student },
+    )
+  }
+}

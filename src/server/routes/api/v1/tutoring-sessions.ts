@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  scheduleQuerySchema,
+  scheduleSchema,
+  sessionInputSchema,
+  sessionListQuerySchema,
+  sessionListSchema,
+  sessionPatchSchema,
+  sessionsChangedSchema,
+  sessionsCreatedSchema,
+} from '../../../../shared/tutoring'
+import type { Viewer } from '../../../auth/viewer'
+import { sessionChangeMail } from '../../../mail/session-messages'
+import { getSchedule, listSessions, sessionChangeRecipients } from '../../../modules/sessions/sessions'
+import { createSessions, type SessionNotice, updateSession } from '../../../modules/sessions/writes'
+import { access, requireViewer } from '../../../plugins/access'
+
+const studentParams = z.object({ id: z.string() })
+const sessionParams = studentParams.extend({ sessionId: z.string() })
+
+/**
+ * Tutoring sessions on a student's record and an educator's schedule (docs/product.md#sessions).
+ * Who may do what is decided in the sessions module (404 for outsiders, 403 for an FAO).
+ */
+const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Tells everyone concerned of a reschedule or cancellation, after the write committed. */
+  async function tellOfChanges(
+    studentId: string,
+    actor: Viewer,
+    notices: readonly SessionNotice[],
+    log: FastifyBaseLogger,
+  ) {
+    if (notices.length === 0) return
+    const educators = notices.flatMap((notice) => [notice.before.educator.uuid, notice.after.educator.uuid])
+    const recipients = await sessionChangeRecipients(app.db, studentId, educators, actor.id)
+    const recordLink = `${app.env.appOrigin}/students/${studentId}?section=sessions`
+    for (const recipient of recipients) {
+      const mail = sessionChangeMail(
+        { email: recipient.email, timeZone: recipient.time_zone },
+        actor.name,
+        notices,
+        recordLink,
+      )
+      await app.mailer.send(mail).catch((err) => log.error({ err }, 'session-change mail failed'))
+    }
+  }
+
+  app.get(
+    '/api/v1/students/:id/sessions',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: "A student's tutoring sessions, soonest first (from and to: days in your time zone)",
+        params: studentParams,
+        querystring: sessionListQuerySchema,
+        response: { 200: sessionListSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => ({
+      sessions: await listSessions(app.db, requireViewer(request), request.params.id, request.query),
+    }),
+  )
+
+  app.post(
+    '/api/v1/students/:id/sessions',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: 'Schedule a session, or a weekly series (admins and educators on the team); 409 on a clash',
+        params: studentParams,
+        body: sessionInputSchema,
+        response: { 201: sessionsCreatedSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        sessions: await createSessions(app.db, requireViewer(request), request.params.id, request.body),
+      }),
+  )
+
+  app.patch(
+    '/api/v1/students/:id/sessions/:sessionId',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary:
+          'Reschedule, change or mark a session (staff), or cancel it (the student and guardians); scope following for the rest of a series',
+        params: sessionParams,
+        body: sessionPatchSchema,
+        response: { 200: sessionsChangedSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => {
+      const viewer = requireViewer(request)
+      const { sessions, notices } = await updateSession(
+        app.db,
+        viewer,
+        request.params.id,
+        request.params.sessionId,
+        request.body,
+      )
+      await tellOfChanges(request.params.id, viewer, notices, request.log)
+      return { sessions }
+    },
+  )
+
+  app.get(
+    '/api/v1/schedule',
+    {
+      schema: {
+        tags: ['sessions'],
+        summary: "An educator's sessions across students (your own; admins anyone's)",
+        querystring: scheduleQuerySchema,
+        response: { 200: scheduleSchema },
+      },
+      config: { access: access.anyUser },
+    },
+    async (request) => getSchedule(app.db, requireViewer(request), request.query),
+  )
+}
+
+export default tutoringSessionRoutes
