@@ -66,6 +66,8 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
     { rule: 'colleges.plan' },
   ],
   "change a college entry's cost of attendance and aid offered": [{ rule: 'colleges.financial' }],
+  'read hour packages, the hours ledger and its CSV statement': [{ rule: 'hours.read' }],
+  'record an hour package or adjust the hours': [{ rule: 'hours.manage' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */
@@ -146,7 +148,10 @@ describe('an archived record', () => {
       const archived = { kind, archived: true }
       for (const action of actions) {
         const reads =
-          action.startsWith('record.') || action.endsWith('.readHidden') || action.endsWith('.readInternal')
+          action.startsWith('record.') ||
+          action.endsWith('.read') ||
+          action.endsWith('.readHidden') ||
+          action.endsWith('.readInternal')
         expect(may(archived, action), `${kind} ${action}`).toBe(reads && may(kind, action))
         expect(archivedForFamily(archived, action), `${kind} ${action}`).toBe(!reads)
       }
