@@ -54,7 +54,7 @@ export function SessionItem({
         <p className="font-semibold">
           {when.day}, {when.time}
         </p>
-        <StatusBadge session={session} />
+        {upcoming ? null : <StatusBadge session={session} />}
       </div>
       {when.sessionZone ? <p className="text-sm text-ink-muted">{when.sessionZone}</p> : null}
       <p className="text-sm text-ink-muted">

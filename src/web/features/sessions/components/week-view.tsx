@@ -4,6 +4,9 @@ import { gridPlace, plainDayWords, sessionWhen } from '../../../lib/session-time
 import { statusWords } from '../session-words'
 import { StatusBadge } from './session-item'
 
+const startWords = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(instant))
+
 /** Rows of the grid: one per hour, this tall (rem). */
 const HOUR_REM = 3.5
 const DEFAULT_FIRST_HOUR = 8
@@ -164,8 +167,8 @@ function GridSession({
       }}
       aria-label={`${session.studentName}, ${SERVICE_LABELS[session.service]}, ${when.day} ${when.time}, ${statusWords(session)}`}
     >
-      <span className="block font-semibold">{session.studentName}</span>
-      <span className="block">{when.time}</span>
+      <span className="block truncate font-semibold">{session.studentName}</span>
+      <span className="block truncate">{startWords(session.startsAt, viewerZone)}</span>
     </Link>
   )
 }
@@ -206,7 +209,9 @@ function WeekAgenda({ days, today, sessions, viewerZone, onPickSlot }: WeekViewP
                     <li key={session.uuid} className="flex flex-col gap-0.5 py-2">
                       <span className="flex flex-wrap items-baseline gap-x-2">
                         <span className="font-semibold">{when.time}</span>
-                        <StatusBadge session={session} />
+                        {session.status === 'scheduled' && !session.awaitingAttendance ? null : (
+                          <StatusBadge session={session} />
+                        )}
                       </span>
                       <Link
                         to="/students/$uuid"
