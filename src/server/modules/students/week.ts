@@ -77,11 +77,15 @@ const sessionsSql = (from: SQL, whose: SQL, when: 'next' | 'awaiting', limit: nu
 
 /**
  * When the clock alone next changes what `sessionsSql` answers for these sessions: the first end
- * still ahead of a scheduled one (it leaves "next" and starts awaiting attendance).
+ * still ahead of a scheduled one (it leaves "next" and starts awaiting attendance). That end
+ * belongs to a session starting within the longest duration of the first start ahead, so only
+ * those are read, in the order of the start's index, rather than every session to come.
  */
 const sessionsChangeSql = (from: SQL, whose: SQL) =>
   sql`(select (extract(epoch from min(s.ends_at)) * 1000)::float8 from ${from}
-    where ${whose} and s.status = 'scheduled' and ${ahead})`
+    where ${whose} and s.status = 'scheduled' and ${ahead}
+      and s.starts_at < (select min(s.starts_at) from ${from} where ${whose} and s.status = 'scheduled'
+        and ${ahead}) + interval '${sql.raw(String(SESSION_DURATION_MAX))} minutes')`
 
 /** Rows as a JSON array in the order given (the subquery's `ord` columns), `[]` when none. */
 const jsonList = (rows: SQL, order: string) =>
