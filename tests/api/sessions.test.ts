@@ -487,6 +487,25 @@ describe('emails on a change', () => {
   })
 })
 
+describe('deleting a person', () => {
+  it('keeps the sessions an educator taught or scheduled, under "Deleted user"', async () => {
+    const leaving = await t.userWith({ roles: ['educator'] })
+    await addToTeam(t.db, student.id, leaving.id)
+    const created = await post(leaving, body(slot(), { educatorUUID: leaving.id }))
+    expect(created.statusCode).toBe(201)
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${leaving.id}`,
+      cookie: admin.cookie,
+      payload: { confirmEmail: leaving.email },
+    })
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    const list = await t.request({ method: 'GET', url: sessionsOf(student.id), cookie: admin.cookie })
+    const kept = (list.json().sessions as Session[]).find((s) => s.uuid === created.json().sessions[0].uuid)
+    expect(kept).toMatchObject({ educator: { name: 'Deleted user' }, createdBy: { name: 'Deleted user' } })
+  })
+})
+
 describe('the schedule', () => {
   it("shows an educator's week across students: their own, or anyone's for admins", async () => {
     const mine = await schedule('2027-09-07T15:00:00.000Z')
