@@ -146,6 +146,7 @@ const FIELD_NAMES = [
   'roles',
   'timeZone',
   'emailTaskReminders',
+  'emailSessionReminders',
   'emailOnSharedNotes',
   'requireStaffTwoFactor',
   'message',

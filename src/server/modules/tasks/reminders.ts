@@ -91,13 +91,14 @@ export function startReminders(
   run: () => Promise<unknown>,
   log: { error: (obj: object, msg: string) => void },
   everyMs = 60_000,
+  what = 'task reminders',
 ): () => void {
   let running = false
   const tick = () => {
     if (running) return
     running = true
     run()
-      .catch((err) => log.error({ err }, 'task reminders failed'))
+      .catch((err) => log.error({ err }, `${what} failed`))
       .finally(() => {
         running = false
       })
