@@ -5,28 +5,35 @@ import type { MailMessage } from './mailer'
 /** The words of the /settings checkbox that turns these emails off, quoted in each of them. */
 export const SESSION_REMINDERS_SETTING = 'Email me before each tutoring session'
 
+/** Intl puts a narrow no-break space before AM and PM; plain text mail reads better with a space. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ')
+
 /** "Thursday, March 11, 2027 at 4:00 PM" in the zone. */
 const longTime = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(instant)
+  plain(
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    }).format(instant),
+  )
 
 /** "Thu, Mar 11, 4:00 PM" in the zone, for subjects and lists. */
 export const shortTime = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(instant)
+  plain(
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    }).format(instant),
+  )
 
 /** The zone's name as people read it ("Japan Standard Time"), at that instant (summer or winter). */
 export function zoneName(instant: Date, timeZone: string): string {
