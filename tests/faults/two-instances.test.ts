@@ -119,7 +119,7 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
   })
 
-  it('restarted together, both run the reminder jobs at once: each reminder is emailed once, and sessions live on', async () => {
+  it('restarted together, both run the reminder job at once: each reminder is emailed once, and sessions live on', async () => {
     const educator = await createUser(handle.db, { roles: ['educator'] })
     const cookie = await login(pair[0]!.url, educator.email, educator.password)
     const now = new Date()
