@@ -38,6 +38,9 @@ export type UserSummary = z.infer<typeof userSummarySchema>
 /** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
 export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
 
+/** The /settings checkbox for session emails; the emails quote it when they say how to stop them. */
+export const SESSION_REMINDERS_LABEL = 'Email me before each tutoring session'
+
 export const currentUserSchema = z.object({
   name: z.string(),
   uuid: z.string(),

@@ -174,8 +174,7 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
         (mail) =>
           students.some((email) => mail.to.includes(email)) && /Subject: Due tomorrow/.test(mail.text),
       )
-    const sessionReminders = () =>
-      sink.messages.filter((mail) => /Subject: Reminder: /.test(mail.text))
+    const sessionReminders = () => sink.messages.filter((mail) => /Subject: Reminder: /.test(mail.text))
     while (
       (reminders().length < students.length || sessionReminders().length < sessionPeople.length) &&
       Date.now() < deadline

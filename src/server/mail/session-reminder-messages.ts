@@ -1,9 +1,7 @@
 import { BRAND } from '../../shared/brand'
 import { SERVICE_LABELS, type Service, type SessionLocation } from '../../shared/tutoring'
+import { SESSION_REMINDERS_LABEL } from '../../shared/users'
 import type { MailMessage } from './mailer'
-
-/** The words of the /settings checkbox that turns these emails off, quoted in each of them. */
-export const SESSION_REMINDERS_SETTING = 'Email me before each tutoring session'
 
 /** Intl puts a narrow no-break space before AM and PM; plain text mail reads better with a space. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ')
@@ -107,7 +105,7 @@ export function sessionReminderMail(
       'The session in the workspace:',
       recordLink,
       '',
-      `To stop these emails, turn off "${SESSION_REMINDERS_SETTING}" at ${settingsLink}`,
+      `To stop these emails, turn off "${SESSION_REMINDERS_LABEL}" at ${settingsLink}`,
       '',
       `${BRAND.name}`,
     ].join('\n'),
@@ -145,7 +143,7 @@ export function attendanceDigestMail(
       ]),
       ...(more > 0 ? ['', `And ${more} more.`] : []),
       '',
-      `To stop these emails, turn off "${SESSION_REMINDERS_SETTING}" at ${settingsLink}`,
+      `To stop these emails, turn off "${SESSION_REMINDERS_LABEL}" at ${settingsLink}`,
       '',
       `${BRAND.name}`,
     ].join('\n'),

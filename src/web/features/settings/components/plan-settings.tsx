@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time-zones'
-import type { CurrentUser, UpdateMeBody } from '../../../../shared/users'
+import { type CurrentUser, SESSION_REMINDERS_LABEL, type UpdateMeBody } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -10,9 +10,6 @@ import { useSavingValue } from '../../../lib/use-saving-value'
 import { useUpdateMe } from '../api/update-me'
 import { CalendarFeed } from './calendar-feed'
 import { TimeZonePicker } from './time-zone-picker'
-
-/** The words the session reminder emails quote when they say how to stop them. */
-const SESSION_REMINDERS_LABEL = 'Email me before each tutoring session'
 
 /**
  * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the task and
