@@ -1,9 +1,12 @@
 import { TZDate } from '@date-fns/tz'
 import { sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
+import { foldLines as theirFold } from 'ical-generator'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
+import { foldLines } from '../../src/server/modules/calendar/feed'
 import { vtimezone } from '../../src/server/modules/calendar/vtimezone'
+import { zonedTimes } from '../../src/server/modules/calendar/zoned-time'
 import { addGuardian, addToTeam, createCollege, createTask } from '../factories'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
@@ -322,6 +325,54 @@ describe('tutoring sessions in the calendar feed', () => {
   })
 })
 
+describe('folding', () => {
+  it('folds long lines at 74 octets as ical-generator does, never inside a character', () => {
+    const lines = [
+      'SUMMARY:short',
+      `DESCRIPTION:${'a'.repeat(200)}`,
+      `LOCATION:${'Café Zoë, 12 rue de l’Église, '.repeat(5)}`,
+      `SUMMARY:${'東京で数学の授業'.repeat(12)}`,
+      `DESCRIPTION:${'tutoring 🎓 with Ms. Xu '.repeat(8)}`,
+      'X'.repeat(74),
+      'X'.repeat(75),
+    ]
+    const text = lines.join('\r\n')
+    expect(foldLines(text)).toBe(theirFold(text))
+  })
+})
+
+describe('zonedTimes', () => {
+  it('reads the same wall clock as Intl, every quarter hour for a year and more, also across half-hour changes', () => {
+    const from = new Date('2026-09-01T00:46:13Z')
+    const to = new Date('2027-12-01T00:00:00Z')
+    const zoned = zonedTimes({ from, to })
+    for (const zone of ['America/New_York', 'Australia/Lord_Howe']) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      })
+      const mismatches: string[] = []
+      for (let at = from.getTime(); at < to.getTime(); at += 15 * 60_000) {
+        const time = zoned(new Date(at), zone)
+        const parts = Object.fromEntries(
+          intl.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]),
+        )
+        if (
+          [parts.year, parts.month, parts.day, parts.hour, parts.minute].join() !==
+          [time.year, time.month, time.day, time.hour, time.minute].join()
+        )
+          mismatches.push(new Date(at).toISOString())
+      }
+      expect(mismatches, zone).toEqual([])
+    }
+  })
+})
+
 describe('vtimezone', () => {
   it('describes each change of offset in the span, and nothing but a standard time where there is none', () => {
     const ny = vtimezone(
@@ -335,6 +386,14 @@ describe('vtimezone', () => {
     expect(ny).toContain(
       'BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500',
     )
+    // A span starting off the hour, in a zone half an hour off: each change at its own minute.
+    const stJohns = vtimezone(
+      'America/St_Johns',
+      new Date('2026-09-01T00:46:13Z'),
+      new Date('2027-12-01T00:00:00Z'),
+    )
+    expect(stJohns).toContain('DTSTART:20270314T020000\r\nTZOFFSETFROM:-0330\r\nTZOFFSETTO:-0230')
+    expect(stJohns).toContain('DTSTART:20261101T020000\r\nTZOFFSETFROM:-0230\r\nTZOFFSETTO:-0330')
     const tokyo = vtimezone('Asia/Tokyo', new Date('2026-09-01T00:00:00Z'), new Date('2027-12-01T00:00:00Z'))
     expect(tokyo).not.toContain('DAYLIGHT')
     expect(tokyo.match(/BEGIN:STANDARD/g)).toHaveLength(1)

@@ -139,6 +139,9 @@ describe('session reminders', () => {
     const started = await session(student.id, educator, new Date(NOW.getTime() - 10 * 60_000))
     const inFive = await session(student.id, educator, new Date(NOW.getTime() + 5 * HOUR))
     const inTwenty = await session(student.id, educator, new Date(NOW.getTime() + 20 * HOUR))
+    // A start finer than a millisecond (written by SQL, not the API) is claimed all the same.
+    await t.db.execute(sql`update tutoring_sessions set starts_at = starts_at + interval '123 microseconds',
+      ends_at = ends_at + interval '123 microseconds' where id = ${inFive}`)
     await t.db.execute(
       sql`insert into app_settings (key, value) values ('session_reminder_hours', '6'::jsonb)`,
     )

@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
-import { TZDate } from '@date-fns/tz'
 import { sql } from 'drizzle-orm'
-import ical, { ICalEventStatus } from 'ical-generator'
+import ical, { ICalEvent, type ICalEventData, ICalEventStatus } from 'ical-generator'
 import { BRAND } from '../../../shared/brand'
 import type { CalendarFeed } from '../../../shared/calendar'
 import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
@@ -12,6 +11,7 @@ import { HttpProblem, notFound } from '../../problems'
 import { twoFactorMissingSql } from '../admin/settings'
 import { mayReadRecordSql, viewerIsGuardianSql } from '../students/record'
 import { vtimezone } from './vtimezone'
+import { zonedTimes } from './zoned-time'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
@@ -226,6 +226,10 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
     name: `${BRAND.name}: deadlines and sessions`,
     prodId: { company: BRAND.name, product: 'workspace' },
   })
+  // Events are written one by one and folded here: ical-generator's own folding of a whole
+  // calendar encodes it a character at a time, seconds of blocked event loop for a busy feed.
+  const events: string[] = []
+  const add = (data: ICalEventData) => events.push(new ICalEvent(data, calendar).toString())
   for (const event of await feedEvents(db, owner.id)) {
     const summary =
       event.kind === 'task'
@@ -233,7 +237,7 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
         : event.kind === 'test'
           ? `${event.title} test day (${event.student_name})`
           : `${event.title}: ${ROUND_LABELS[event.detail as CollegeRound] ?? event.detail} deadline (${event.student_name})`
-    calendar.createEvent({
+    add({
       id: `${event.kind}-${event.id}@${new URL(appOrigin).hostname}`,
       // A plain date string: all-day, on that calendar day wherever the reader is.
       start: event.date,
@@ -246,18 +250,21 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
   const now = Date.now()
   const from = new Date(now - SESSION_FEED_PAST_DAYS * 86_400_000)
   const to = new Date(now + SESSION_FEED_AHEAD_DAYS * 86_400_000)
+  // Each zone's rules, for the whole span the feed's timed events cover.
+  const span = { from: new Date(from.getTime() - 86_400_000), to: new Date(to.getTime() + 86_400_000) }
   const zones = new Set<string>()
+  const zoned = zonedTimes(span)
   for (const session of await feedSessions(db, owner.id, from, to)) {
     zones.add(session.time_zone)
     const cancelled = session.status === 'cancelled' || session.status === 'late-cancelled'
     const recordLink = `${appOrigin}/students/${session.student_id}`
-    calendar.createEvent({
+    add({
       // The session's own id: a reschedule updates the same event in the reader's calendar.
       id: `session-${session.id}@${new URL(appOrigin).hostname}`,
       sequence: session.sequence,
-      // TZDate writes the wall-clock time in the session's zone, under its TZID.
-      start: new TZDate(session.starts_at, session.time_zone),
-      end: new TZDate(session.ends_at, session.time_zone),
+      // The wall-clock time in the session's zone, written under its TZID.
+      start: zoned(new Date(session.starts_at), session.time_zone),
+      end: zoned(new Date(session.ends_at), session.time_zone),
       timezone: session.time_zone,
       summary: sessionSummary(session),
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
@@ -271,11 +278,40 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
       lastModified: new Date(session.updated_at),
     })
   }
-  const text = calendar.toString()
-  if (zones.size === 0) return text
-  // Each zone's rules, for the whole span the feed's timed events cover, before the first event.
-  const span = [new Date(from.getTime() - 86_400_000), new Date(to.getTime() + 86_400_000)] as const
-  const blocks = [...zones].sort().map((zone) => `${vtimezone(zone, ...span)}\r\n`)
-  const at = text.indexOf('BEGIN:VEVENT')
-  return `${text.slice(0, at)}${blocks.join('')}${text.slice(at)}`
+  const zoneBlocks = [...zones].sort().map((zone) => `${vtimezone(zone, span.from, span.to)}\r\n`)
+  const head = calendar.toString()
+  const end = head.lastIndexOf('END:VCALENDAR')
+  return `${head.slice(0, end)}${zoneBlocks.join('')}${foldLines(events.join(''))}${head.slice(end)}`
+}
+
+/** Octets of a character in UTF-8. */
+const octets = (char: string) => {
+  const code = char.codePointAt(0)!
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+}
+
+/**
+ * RFC 5545 §3.1 folding, as ical-generator folds: a line of more than 74 octets goes on in the
+ * next line after one space, never splitting a character.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      // Short ASCII lines, nearly all of them, stay as they are.
+      if (line.length <= 74 && !/[^ -~]/.test(line)) return line
+      let folded = ''
+      let count = 0
+      for (const char of line) {
+        const size = octets(char)
+        count += size
+        if (count > 74) {
+          folded += '\r\n '
+          count = size
+        }
+        folded += char
+      }
+      return folded
+    })
+    .join('\r\n')
 }

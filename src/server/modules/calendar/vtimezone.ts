@@ -11,7 +11,7 @@ import { tzName, tzOffset, tzScan } from '@date-fns/tz'
 export function vtimezone(timeZone: string, from: Date, to: Date): string {
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`]
   const startOffset = tzOffset(timeZone, from)
-  const changes = tzScan(timeZone, { start: from, end: to })
+  const changes = offsetChanges(timeZone, from, to)
   // A zone's standard offset is its lowest in the span: the others are daylight time.
   const standard = Math.min(startOffset, ...changes.map((change) => change.offset))
   const observance = (at: Date, offsetFrom: number, offsetTo: number) => {
@@ -34,6 +34,24 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string {
   }
   lines.push('END:VTIMEZONE')
   return lines.join('\r\n')
+}
+
+/**
+ * The zone's changes of offset between two instants, each at its exact minute. `tzScan` steps an
+ * hour at a time from `from` and answers the step after each change; the change itself is found
+ * here by halving that hour.
+ */
+export function offsetChanges(timeZone: string, from: Date, to: Date): Array<{ date: Date; offset: number }> {
+  return tzScan(timeZone, { start: from, end: to }).map((change) => {
+    let before = Math.max(from.getTime(), change.date.getTime() - 3_600_000)
+    let after = change.date.getTime()
+    while (after - before > 60_000) {
+      const middle = before + Math.floor((after - before) / 120_000) * 60_000
+      if (tzOffset(timeZone, new Date(middle)) === change.offset) after = middle
+      else before = middle
+    }
+    return { date: new Date(after - (after % 60_000)), offset: change.offset }
+  })
 }
 
 /** An instant as the wall clock reads it at a UTC offset: 20270314T020000. */

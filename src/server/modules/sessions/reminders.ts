@@ -23,6 +23,8 @@ interface ReminderCandidate {
   id: string
   student_id: string
   starts_at: string
+  /** `starts_at` as PostgreSQL writes it, to the microsecond, for the claim's comparison. */
+  starts_exact: string
   duration_minutes: number
   time_zone: string
   service: Service
@@ -81,7 +83,8 @@ export async function sendSessionReminders(
   const until = new Date(now.getTime() + sessionReminderHours * 3_600_000)
   const candidates = await selectRows<ReminderCandidate>(
     db,
-    sql`select ts.id, ts.student_id, ${isoSql(sql`ts.starts_at`)} as starts_at, ts.duration_minutes, ts.time_zone,
+    sql`select ts.id, ts.student_id, ${isoSql(sql`ts.starts_at`)} as starts_at, ts.starts_at::text as starts_exact,
+      ts.duration_minutes, ts.time_zone,
       ts.service, ts.location_kind, ts.location_detail, s.name as student_name, e.name as educator_name
     from tutoring_sessions ts
     join student_profiles sp on sp.user_id = ts.student_id and sp.archived_at is null
@@ -100,7 +103,7 @@ export async function sendSessionReminders(
     const claimed = await selectRows<{ id: string }>(
       db,
       sql`update tutoring_sessions set reminded_starts_at = starts_at
-      where id = ${session.id} and status = 'scheduled' and starts_at = ${session.starts_at}::timestamptz
+      where id = ${session.id} and status = 'scheduled' and starts_at = ${session.starts_exact}::timestamptz
         and reminded_starts_at is distinct from starts_at
       returning id`,
     )
@@ -148,7 +151,7 @@ export async function sendSessionReminders(
     if (failed) {
       await db.execute(
         sql`update tutoring_sessions set reminded_starts_at = null
-        where id = ${session.id} and reminded_starts_at = ${session.starts_at}::timestamptz`,
+        where id = ${session.id} and reminded_starts_at = ${session.starts_exact}::timestamptz`,
       )
       continue
     }
