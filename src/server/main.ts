@@ -14,6 +14,7 @@ import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { sendLowBalanceMail } from './modules/hours/low-balance'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
+import { sendSessionMail } from './modules/sessions/reminders'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
 /**
@@ -85,6 +86,13 @@ async function main() {
     60_000,
     'low-balance mail',
   )
+  // Session reminders and the attendance digest: the same way, claimed in the database.
+  const stopSessionMail = startReminders(
+    () => sendSessionMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'session mail',
+  )
 
   // SIGUSR2 asks for a backup (above), not for a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
@@ -92,6 +100,7 @@ async function main() {
     else logger.info({ signal }, 'shutting down: finishing in-flight requests')
     stopReminders()
     stopLowBalance()
+    stopSessionMail()
     await app.close()
     await database.close()
   })

@@ -148,6 +148,7 @@ const FIELD_NAMES = [
   'roles',
   'timeZone',
   'emailTaskReminders',
+  'emailSessionReminders',
   'emailOnSharedNotes',
   'requireStaffTwoFactor',
   'message',
