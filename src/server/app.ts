@@ -30,6 +30,7 @@ import documentFileRoutes from './routes/api/v1/document-files'
 import documentRoutes from './routes/api/v1/documents'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
+import hoursRoutes from './routes/api/v1/hours'
 import noteRoutes from './routes/api/v1/notes'
 import recordOverviewRoutes from './routes/api/v1/record-overview'
 import scoreRoutes from './routes/api/v1/scores'
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(noteRoutes)
   await app.register(taskRoutes)
   await app.register(tutoringSessionRoutes)
+  await app.register(hoursRoutes)
   await app.register(collegeRoutes)
   await app.register(calendarRoutes, { secret })
   await app.register(educatorRoutes)

@@ -11,8 +11,10 @@ import { EnvError, loadDotEnv, parseEnv } from './env'
 import { createFileStore, prepareIncomingDir } from './files/store'
 import { logSerializers } from './logging'
 import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
+import { sendLowBalanceMail } from './modules/hours/low-balance'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
+import { sendSessionMail } from './modules/sessions/reminders'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
 /**
@@ -77,12 +79,28 @@ async function main() {
 
   // Task reminders: every instance runs the job; each reminder is claimed once in the database.
   const stopReminders = startReminders(() => sendDueReminders(database.db, app.mailer, env.appOrigin), logger)
+  // The low-balance email: the same, each person's email claimed once per fall (modules/hours/low-balance.ts).
+  const stopLowBalance = startReminders(
+    () => sendLowBalanceMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'low-balance mail',
+  )
+  // Session reminders and the attendance digest: the same way, claimed in the database.
+  const stopSessionMail = startReminders(
+    () => sendSessionMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'session mail',
+  )
 
   // SIGUSR2 asks for a backup (above), not for a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error')
     else logger.info({ signal }, 'shutting down: finishing in-flight requests')
     stopReminders()
+    stopLowBalance()
+    stopSessionMail()
     await app.close()
     await database.close()
   })

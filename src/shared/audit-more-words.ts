@@ -81,3 +81,20 @@ export function sessionLine(
   }
   return `${actor} changed ${session}`
 }
+
+const hoursOf = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`
+
+/** "the hour package “Fall tutoring” (20 hours)". */
+export function packageWords(after: Payload<'package.created'>): string {
+  const name = typeof after.name === 'string' && after.name !== '' ? ` “${after.name}”` : ''
+  const hours = typeof after.hours === 'number' ? ` (${hoursOf(after.hours)})` : ''
+  return `the hour package${name}${hours}`
+}
+
+/** "Avery Admin added 2 hours to Rosa Student's hours: Make-up for a missed session". */
+export function hoursAdjusted(actor: string, after: Payload<'hours.adjusted'>, whose: string): string {
+  const reason = typeof after.reason === 'string' && after.reason !== '' ? `: ${after.reason}` : ''
+  if (typeof after.hours !== 'number') return `${actor} adjusted ${whose} hours${reason}`
+  const added = after.hours > 0
+  return `${actor} ${added ? 'added' : 'removed'} ${hoursOf(Math.abs(after.hours))} ${added ? 'to' : 'from'} ${whose} hours${reason}`
+}

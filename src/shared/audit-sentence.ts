@@ -1,5 +1,5 @@
 import { type AuditEvent, readAuditChange } from './audit'
-import { profileChange, sessionLine, settingsChange } from './audit-more-words'
+import { hoursAdjusted, packageWords, profileChange, sessionLine, settingsChange } from './audit-more-words'
 import {
   aidChanges,
   emailChange,
@@ -117,6 +117,10 @@ export function auditSentence(event: AuditEvent, { onRecord = false }: SentenceC
       return `${actor} deleted ${scoreDetails(before, after)}${onIt}`
     case 'targets.changed':
       return `${actor} changed ${where.whose} score targets${targetWords(after)}`
+    case 'package.created':
+      return `${actor} recorded ${packageWords(after)}${onIt}`
+    case 'hours.adjusted':
+      return hoursAdjusted(actor, after, where.whose)
     case 'settings.changed':
       return settingsChange(actor, after)
     case 'profile.changed':

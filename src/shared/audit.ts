@@ -7,7 +7,7 @@ import { ROLES } from './roles'
 import { SCORE_SOURCES } from './scores'
 import { PLANNED_TESTS } from './student-profile'
 import { TASK_STATUSES } from './tasks'
-import { SERVICES, SESSION_STATUSES } from './tutoring'
+import { PACKAGE_SERVICES, SERVICES, SESSION_STATUSES } from './tutoring'
 
 // The audit log: who changed what, when, before and after (docs/api.md#the-audit-log).
 
@@ -106,6 +106,20 @@ const studentProfile = z.strictObject({
   school: z.string().nullable(),
   testDates: z.array(z.strictObject({ test: z.enum(PLANNED_TESTS), date: z.string() })),
 })
+const hourPackage = z.strictObject({
+  name: z.string(),
+  service: z.enum(PACKAGE_SERVICES),
+  hours: z.number(),
+  pricePaidCents: z.number().nullable(),
+  purchasedOn: z.string(),
+  expiresOn: z.string().nullable(),
+})
+const hoursAdjustment = z.strictObject({
+  /** Signed: added (positive) or removed (negative). */
+  hours: z.number(),
+  reason: z.string(),
+  packageId: z.string().nullable(),
+})
 const flag = <K extends string>(key: K) =>
   z.strictObject({ [key]: z.boolean() } as { [P in K]: z.ZodBoolean })
 
@@ -170,6 +184,8 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['score.added'], 'score', none, score),
   change(['score.updated'], 'score', score, score),
   change(['score.deleted'], 'score', score, none),
+  change(['package.created'], 'hour_package', none, hourPackage),
+  change(['hours.adjusted'], 'hour_ledger', none, hoursAdjustment),
   change(['settings.changed'], 'settings', auditedSettingsSchema, auditedSettingsSchema),
   change(['inquiry.handled', 'inquiry.reopened'], 'contact_request', flag('handled'), flag('handled')),
 ])

@@ -54,6 +54,8 @@ const FAMILY_SESSIONS: Refusal = {
 const MANAGE_GUARDIANS: Refusal = {
   message: 'Only admins and educators on the team can invite or remove guardians.',
 }
+const FAO_HOURS: Refusal = { message: 'Financial-aid officers do not see tutoring sessions or hours.' }
+const ADMIN_HOURS: Refusal = { message: 'Only admins record hour packages and adjust hours.' }
 
 export const RECORD_RULES = {
   /** The record itself; the family's view leaves out hidden documents and guardians' emails. */
@@ -179,6 +181,17 @@ export const RECORD_RULES = {
   },
   /** Change a college entry's cost of attendance and aid offered; the module's 403 names the field. */
   'colleges.financial': { grants: { reader: 'any' } },
+
+  /** Read the hour packages, the hours ledger and its CSV statement (the FAO sees no sessions or hours). */
+  'hours.read': {
+    grants: { admin: 'any', editor: 'any', self: 'any', guardian: 'any' },
+    refusals: { reader: FAO_HOURS },
+  },
+  /** Record an hour package, or adjust the hours with a reason: admins only. */
+  'hours.manage': {
+    grants: { admin: 'any' },
+    refusals: { editor: ADMIN_HOURS, reader: ADMIN_HOURS, self: ADMIN_HOURS, guardian: ADMIN_HOURS },
+  },
 } as const satisfies Record<string, RecordRule>
 
 export type RecordAction = keyof typeof RECORD_RULES
@@ -205,6 +218,7 @@ const READ_ONLY_RULES: ReadonlySet<RecordAction> = new Set<RecordAction>([
   'documents.readHidden',
   'notes.readInternal',
   'sessions.read',
+  'hours.read',
 ])
 
 /** What the student and their guardians are told when they try to change an archived record (409). */

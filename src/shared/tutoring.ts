@@ -257,19 +257,24 @@ const quarterHours = (min: number, max: number) =>
     .refine((hours) => Number.isInteger(hours / HOURS_STEP), 'Use steps of a quarter hour (0.25).')
 
 /** `POST /v1/students/{id}/packages` (admins). */
-export const hourPackageInputSchema = z.strictObject({
-  name: requiredText(200),
-  service: z.enum(PACKAGE_SERVICES, { error: orRequired('Use tutoring, essays, admissions or any.') }),
-  hours: quarterHours(PACKAGE_HOURS_MIN, PACKAGE_HOURS_MAX),
-  pricePaidCents: z
-    .number({ error: orRequired('Use a whole number of cents.') })
-    .int('Use a whole number of cents.')
-    .min(0, 'Use 0 or more.')
-    .max(100_000_000, 'Use at most 100000000.')
-    .nullish(),
-  purchasedOn: planDateField,
-  expiresOn: planDateField.nullish(),
-})
+export const hourPackageInputSchema = z
+  .strictObject({
+    name: requiredText(200),
+    service: z.enum(PACKAGE_SERVICES, { error: orRequired('Use tutoring, essays, admissions or any.') }),
+    hours: quarterHours(PACKAGE_HOURS_MIN, PACKAGE_HOURS_MAX),
+    pricePaidCents: z
+      .number({ error: orRequired('Use a whole number of cents.') })
+      .int('Use a whole number of cents.')
+      .min(0, 'Use 0 or more.')
+      .max(100_000_000, 'Use at most 100000000.')
+      .nullish(),
+    purchasedOn: planDateField,
+    expiresOn: planDateField.nullish(),
+  })
+  .refine((input) => !input.expiresOn || input.expiresOn >= input.purchasedOn, {
+    message: 'Use an expiry date on or after the purchase date.',
+    path: ['expiresOn'],
+  })
 export type HourPackageInput = z.infer<typeof hourPackageInputSchema>
 
 export const LEDGER_KINDS = ['purchase', 'session', 'adjustment'] as const

@@ -38,6 +38,9 @@ export type UserSummary = z.infer<typeof userSummarySchema>
 /** `GET /v1/users?available-for=`: adds the email so an admin can tell people apart. */
 export const availableUserSchema = userSummarySchema.extend({ email: z.string() })
 
+/** The /settings checkbox for session emails; the emails quote it when they say how to stop them. */
+export const SESSION_REMINDERS_LABEL = 'Email me before each tutoring session'
+
 export const currentUserSchema = z.object({
   name: z.string(),
   uuid: z.string(),
@@ -48,6 +51,8 @@ export const currentUserSchema = z.object({
   emailOnSharedNotes: z.boolean().optional(),
   /** Email me the day before a task of mine is due (on by default). */
   emailTaskReminders: z.boolean().optional(),
+  /** Email me before each tutoring session, and educators a morning list of sessions to mark (on by default). */
+  emailSessionReminders: z.boolean().optional(),
   /** IANA time zone: reminders go out at 08:00 there, and "overdue" is judged by its calendar. */
   timeZone: z.string().optional(),
   /** An authenticator app is set up (/settings "Two-factor"). */
@@ -87,10 +92,12 @@ export const updateMeBodySchema = z
     bio: z.string().trim().max(BIO_MAX, `Use at most ${BIO_MAX} characters.`).optional(),
     emailOnSharedNotes: booleanField.optional(),
     emailTaskReminders: booleanField.optional(),
+    emailSessionReminders: booleanField.optional(),
     timeZone: timeZoneField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders or timeZone.',
+    message:
+      'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders, emailSessionReminders or timeZone.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>

@@ -8,6 +8,7 @@ export const APP_ROUTE_PATTERNS = [
   '/reset-password',
   '/onboarding',
   '/dashboard',
+  '/schedule',
   '/settings',
   '/users',
   '/users/$uuid',

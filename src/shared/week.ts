@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
 import { noteSchema } from './notes'
 import { actScoreSchema, satScoreSchema } from './scores'
+import { SERVICES, sessionLocationSchema } from './tutoring'
 
 /**
  * `GET /v1/screens/week`: each dashboard's week, one block per role the caller holds
@@ -69,6 +70,29 @@ export const missingAidSchema = z.object({
 })
 export type MissingAid = z.infer<typeof missingAidSchema>
 
+/** How many upcoming sessions a dashboard lists ("Next sessions"), per block or per child. */
+export const NEXT_SESSIONS = 5
+export const NEXT_SESSIONS_ADMIN = 10
+export const NEXT_SESSIONS_CHILD = 3
+
+/**
+ * A scheduled session on a dashboard: upcoming (or under way: its end is still ahead), or, for
+ * the educator's "Awaiting attendance", one whose end has passed and that nobody has marked yet.
+ */
+export const weekSessionSchema = z.object({
+  uuid: z.string(),
+  studentUUID: z.string(),
+  studentName: z.string(),
+  educator: person,
+  service: z.enum(SERVICES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  durationMinutes: z.number(),
+  timeZone: z.string(),
+  location: sessionLocationSchema,
+})
+export type WeekSession = z.infer<typeof weekSessionSchema>
+
 export const caseloadStudentSchema = z.object({
   name: z.string(),
   uuid: z.string(),
@@ -88,6 +112,9 @@ export const familyChildSchema = z.object({
   nextTask: weekTaskSchema.nullable(),
   /** Shared notes only: internal notes never reach the family. */
   newestSharedNote: noteSchema.nullable(),
+  nextSessions: z.array(weekSessionSchema),
+  /** The sum of the student's hours ledger; null when no hours were ever recorded. */
+  hoursLeft: z.number().nullable(),
 })
 export type FamilyChild = z.infer<typeof familyChildSchema>
 
@@ -102,10 +129,15 @@ export const weekScreenSchema = z.object({
       tasks: z.array(weekTaskSchema),
       /** The next deadlines on their college list. */
       deadlines: z.array(weekDeadlineSchema),
+      nextSessions: z.array(weekSessionSchema),
     })
     .optional(),
   educator: z
     .object({
+      /** The sessions they teach on their caseload, next first. */
+      nextSessions: z.array(weekSessionSchema),
+      /** Their sessions whose end has passed, still scheduled: to be marked, oldest first. */
+      awaitingAttendance: z.array(weekSessionSchema),
       students: z.array(caseloadStudentSchema),
       deadlines: z.array(weekDeadlineSchema),
       notes: z.array(weekNoteSchema),
@@ -130,6 +162,8 @@ export const weekScreenSchema = z.object({
       }),
       /** This week's deadlines across active students (the first ones). */
       deadlines: z.array(weekDeadlineSchema),
+      /** The next sessions across active students. */
+      nextSessions: z.array(weekSessionSchema),
     })
     .optional(),
   guardian: z.object({ children: z.array(familyChildSchema) }).optional(),

@@ -149,6 +149,18 @@ describe('every audit event the server writes is one of the union in src/shared/
       await send('PATCH', `${base}/${path}/${added.uuid}`, { note: 'Bluebook test 4' })
       await send('DELETE', `${base}/${path}/${added.uuid}`)
     }
+    const hourPackage = await send('POST', `${base}/packages`, {
+      name: 'Fall tutoring',
+      service: 'tutoring',
+      hours: 10,
+      purchasedOn: '2026-09-01',
+    })
+    await send('POST', `${base}/hours/adjustments`, { hours: 1.5, reason: 'Make-up session' })
+    await send('POST', `${base}/hours/adjustments`, {
+      hours: -0.25,
+      reason: 'Correction',
+      packageUUID: hourPackage.uuid,
+    })
     await send('PUT', `${base}/targets`, { sat: 1450, act: null, satDate: '2030-03-09' })
     await send('PATCH', `${base}/profile`, {
       classYear: new Date().getUTCFullYear() + 1,

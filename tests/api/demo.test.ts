@@ -20,7 +20,9 @@ afterEach(async () => {
 })
 
 describe('the demo seed', () => {
-  it('loads the demo people once, is safe to re-run (also after a sign-up on its invite), and every README login works', async () => {
+  it('loads the demo people once, is safe to re-run (also after a sign-up on its invite), and every README login works', {
+    timeout: 60_000,
+  }, async () => {
     t = await createTestApp()
     const logins = await seedDemo(t.db, 'development', demoFiles(t))
     expect(logins.map((l) => l.roles).sort()).toEqual([
@@ -95,7 +97,22 @@ describe('the demo seed', () => {
       'shared',
       'shared',
       'shared',
+      'shared',
     ])
+    // Maya's sessions: a weekly series with two attended, one awaiting attendance, and an essay
+    // session in person; her package holds 20 hours less the two attended.
+    const sessions = (
+      await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/sessions`, cookie: laura })
+    ).json().sessions as Array<{ status: string; awaitingAttendance: boolean; location: { kind: string } }>
+    expect(sessions).toHaveLength(11)
+    expect(sessions.filter((s) => s.status === 'attended')).toHaveLength(2)
+    expect(sessions.filter((s) => s.awaitingAttendance)).toHaveLength(1)
+    expect(sessions.some((s) => s.location.kind === 'in-person')).toBe(true)
+    const hours = (
+      await t.request({ method: 'GET', url: `/api/v1/students/${me.uuid}/hours`, cookie: laura })
+    ).json()
+    expect(hours.balance).toBe(18)
+    expect(hours.packages.map((p: { name: string }) => p.name)).toEqual(['SAT tutoring, 20 hours'])
     // The admin sees invites waiting, every score's author, and this week's changes in the history.
     const admin = await t.login('admin@example.com', DEMO_PASSWORD)
     const invites = (await t.request({ method: 'GET', url: '/api/v1/user-invites', cookie: admin })).json()

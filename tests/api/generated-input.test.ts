@@ -47,6 +47,8 @@ const CONTENT_TABLES = [
   'app_settings',
   'two_factors',
   'audit_events',
+  'hour_packages',
+  'hour_ledger',
 ] as const
 
 let t: TestApp
@@ -146,6 +148,7 @@ const FIELD_NAMES = [
   'roles',
   'timeZone',
   'emailTaskReminders',
+  'emailSessionReminders',
   'emailOnSharedNotes',
   'requireStaffTwoFactor',
   'message',
@@ -153,6 +156,12 @@ const FIELD_NAMES = [
   'website',
   'rows',
   'csv',
+  'hours',
+  'reason',
+  'packageUUID',
+  'purchasedOn',
+  'expiresOn',
+  'pricePaidCents',
 ]
 
 const oddStrings = fc.oneof(

@@ -102,6 +102,15 @@ const familyManagers = (ok: number): Expect => ({ ...recordWriters(ok), student:
 const noteWriters = (ok: number): Expect => ({ ...recordReaders(ok), student: 403, guardian: 403 })
 /** Sessions: the record's readers but the FAO, who is refused them (403). */
 const sessionReaders = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
+/** Hours: read by the record's readers but the FAO (403); recorded by admins alone (other readers 403). */
+const hoursReaders = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
+const hoursManagers = (ok: number): Expect => ({
+  ...recordReaders(403),
+  otherStudent: 404,
+  otherEducator: 404,
+  otherGuardian: 404,
+  admin: ok,
+})
 let sequence = 0
 
 const sat = { date: '2025-03-08', english: 600, math: 650 }
@@ -512,6 +521,42 @@ const ROUTES: RouteCase[] = [
       url: `/api/v1/schedule?educator=${ctx.ids.educator}&from=2028-01-03&to=2028-01-09`,
     }),
     expect: { ...adminOnly(200), educator: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/packages',
+    request: (ctx) => ({ url: `${student(ctx)}/packages` }),
+    expect: hoursReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/packages',
+    request: (ctx) => ({
+      url: `${student(ctx)}/packages`,
+      body: { name: 'Ten hours', service: 'any', hours: 10, purchasedOn: '2026-01-01' },
+    }),
+    expect: hoursManagers(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/hours',
+    request: (ctx) => ({ url: `${student(ctx)}/hours` }),
+    expect: hoursReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/hours/adjustments',
+    request: (ctx) => ({
+      url: `${student(ctx)}/hours/adjustments`,
+      body: { hours: -0.5, reason: 'Correction' },
+    }),
+    expect: hoursManagers(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/hours.csv',
+    request: (ctx) => ({ url: `${student(ctx)}/hours.csv` }),
+    expect: hoursReaders(200),
   },
   {
     method: 'GET',
@@ -944,6 +989,7 @@ describe('people who may no longer read a record', () => {
   const SEES_NOTHING: Array<{ name: string; url: (leaver: Leaver) => string; status: number }> = [
     { name: 'GET /api/v1/students/:id', url: () => `/api/v1/students/${studentId}`, status: 404 },
     { name: 'GET /api/v1/students/:id/tasks', url: () => `/api/v1/students/${studentId}/tasks`, status: 404 },
+    { name: 'GET /api/v1/students/:id/hours', url: () => `/api/v1/students/${studentId}/hours`, status: 404 },
     {
       name: 'GET /api/v1/tasks/mine (assigned)',
       url: () => '/api/v1/tasks/mine?scope=assigned',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { selectRows } from '../../src/server/db/raw'
+import { insertSession } from '../../src/server/db/seed/sessions'
 import { addGuardian, addToTeam, createNote, createSatScore, createUser } from '../factories'
 import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 
@@ -89,6 +91,7 @@ describe('the kept week', () => {
     let taskId = ''
     let entryId = ''
     let noteId = ''
+    let sessionId = ''
     // Each write, and whether some viewer's week shows it (a new time zone may keep the same day).
     const writes: Array<[string, () => Promise<unknown>, shows?: false]> = [
       [
@@ -170,6 +173,38 @@ describe('the kept week', () => {
         () => t.db.execute(sql`update users set name = 'Samuel Student' where id = ${student.id}`),
       ],
       [
+        'a session with the educator is scheduled for tomorrow, straight in the database',
+        async () => {
+          sessionId = await insertSession(t.db, student.id, {
+            educatorId: educator.id,
+            createdById: educator.id,
+            startsAt: new Date(Date.now() + 86_400_000),
+          })
+        },
+      ],
+      [
+        'the session moves a day later',
+        () =>
+          t.db.execute(sql`update tutoring_sessions set starts_at = starts_at + interval '1 day',
+            ends_at = ends_at + interval '1 day' where id = ${sessionId}`),
+      ],
+      [
+        'the family buys hours (a package and its purchase entry)',
+        async () => {
+          const [pkg] = await selectRows<{ id: string }>(
+            t.db,
+            sql`insert into hour_packages (student_id, name, minutes, purchased_on, created_by_id)
+              values (${student.id}, 'Ten hours', 600, '2026-01-05', ${admin.id}) returning id`,
+          )
+          await t.db.execute(sql`insert into hour_ledger (student_id, kind, minutes, package_id, created_by_id)
+            values (${student.id}, 'purchase', 600, ${pkg!.id}, ${admin.id})`)
+        },
+      ],
+      [
+        'the session is cancelled',
+        () => t.db.execute(sql`update tutoring_sessions set status = 'cancelled' where id = ${sessionId}`),
+      ],
+      [
         'the educator moves to another time zone (their day)',
         () => write('PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
         false,
@@ -202,6 +237,32 @@ describe('the kept week', () => {
       createdAt: new Date(now - 7 * 86_400_000 + 60_000),
     })
     await b.request(week(coach))
+    const misses = b.app.kept.misses
+    await b.request(week(coach))
+    expect(b.app.kept.misses).toBe(misses)
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000)
+    try {
+      const response = await b.request(week(coach))
+      expect(response.statusCode, response.body).toBe(200)
+    } finally {
+      clock.mockRestore()
+    }
+    expect(b.app.kept.misses).toBe(misses + 1)
+  })
+
+  it('is built again when the clock alone changes it: a session ending moves to awaiting attendance', async () => {
+    const coach = await t.userWith({ roles: ['educator'], name: 'Sal Sessions' })
+    await addToTeam(t.db, student.id, coach.id)
+    const now = Date.now()
+    // Started 59 minutes ago, for an hour: it ends a minute from now.
+    await insertSession(t.db, student.id, {
+      educatorId: coach.id,
+      createdById: coach.id,
+      startsAt: new Date(now - 59 * 60_000),
+    })
+    const first = (await b.request(week(coach))).json()
+    expect(first.educator.nextSessions).toHaveLength(1)
+    expect(first.educator.awaitingAttendance).toHaveLength(0)
     const misses = b.app.kept.misses
     await b.request(week(coach))
     expect(b.app.kept.misses).toBe(misses)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertSession } from '../../src/server/db/seed/sessions'
 import { todayIn } from '../../src/shared/tasks'
 import type { WeekScreen } from '../../src/shared/week'
 import {
@@ -230,6 +231,53 @@ describe('GET /v1/screens/week', () => {
     const gone = await t.userWith({ roles: ['student'] })
     await createTask(t.db, gone.id, { createdById: gone.id, dueDate: day(1) })
     await t.db.execute(sql`update student_profiles set archived_at = now() where user_id = ${gone.id}`)
-    expect((await week(gone)).student).toEqual({ uuid: gone.id, archived: true, tasks: [], deadlines: [] })
+    expect((await week(gone)).student).toEqual({
+      uuid: gone.id,
+      archived: true,
+      tasks: [],
+      deadlines: [],
+      nextSessions: [],
+    })
+  })
+
+  it('lists the next sessions to each role, the educator’s sessions awaiting attendance and a child’s hours', async () => {
+    const hour = 3_600_000
+    const at = (hours: number) => new Date(Date.now() + hours * hour)
+    const seed = (studentId: string, educatorId: string, hours: number, status?: 'cancelled' | 'attended') =>
+      insertSession(t.db, studentId, { educatorId, createdById: educatorId, startsAt: at(hours), status })
+    const next = await seed(sam.id, coach.id, 24)
+    const underWay = await seed(sam.id, coach.id, -0.5)
+    const ended = await seed(sam.id, coach.id, -3)
+    await seed(sam.id, coach.id, 30, 'cancelled')
+    await seed(sam.id, coach.id, -50, 'attended')
+    const olives = await seed(olive.id, otherCoach.id, 26)
+    await t.db.execute(sql`insert into hour_packages (id, student_id, name, minutes, purchased_on, created_by_id)
+      values ('00000000-0000-4000-8000-00000000aa01', ${sam.id}, 'Ten hours', 600, ${day(-10)}, ${admin.id})`)
+    await t.db.execute(sql`insert into hour_ledger (student_id, kind, minutes, package_id, reason, created_by_id)
+      values (${sam.id}, 'purchase', 600, '00000000-0000-4000-8000-00000000aa01', null, ${admin.id}),
+      (${sam.id}, 'adjustment', -90, null, 'Trial lesson', ${admin.id})`)
+
+    const uuids = (list: Array<{ uuid: string }> | undefined) => list?.map((item) => item.uuid)
+    const coachWeek = await week(coach)
+    expect(uuids(coachWeek.educator!.nextSessions)).toEqual([underWay, next])
+    expect(uuids(coachWeek.educator!.awaitingAttendance)).toEqual([ended])
+    expect(coachWeek.educator!.nextSessions[1]).toMatchObject({
+      studentUUID: sam.id,
+      studentName: 'Sam Student',
+      educator: { uuid: coach.id, name: 'Cora Coach' },
+      service: 'tutoring',
+      durationMinutes: 60,
+      timeZone: 'America/New_York',
+      location: { kind: 'online', meetingUrl: 'https://meet.example.com/crestline' },
+    })
+    expect(uuids((await week(sam)).student!.nextSessions)).toEqual([underWay, next])
+    const child = (await week(parent)).guardian!.children[0]!
+    expect(uuids(child.nextSessions)).toEqual([underWay, next])
+    expect(child.hoursLeft).toBe(8.5)
+    expect((await week(otherParent)).guardian!.children[0]!.hoursLeft).toBeNull()
+    expect(uuids((await week(admin)).admin!.nextSessions)).toEqual([underWay, next, olives])
+    expect(uuids((await week(otherCoach)).educator!.nextSessions)).toEqual([olives])
+    // The FAO on the team has no part in sessions.
+    expect(JSON.stringify(await week(aid))).not.toContain(next)
   })
 })

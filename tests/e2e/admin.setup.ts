@@ -38,7 +38,13 @@ test('the first admin claims the CLI invite, onboards and sees the admin navigat
   await expect(page.getByRole('complementary').getByText(ADMIN_NAME, { exact: true })).toBeVisible()
   const adminGroup = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'Admin' })
   await expect(adminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users'])
-  expect(await navLinks(page)).toEqual(['My Dashboard', 'Overview', 'Manage Students', 'Manage Users'])
+  expect(await navLinks(page)).toEqual([
+    'My Dashboard',
+    'Schedule',
+    'Overview',
+    'Manage Students',
+    'Manage Users',
+  ])
   await expectAccessible()
 
   // The invite is spent: the same link now says so and offers the ordinary login.

@@ -51,6 +51,7 @@ async function expectNoSideScroll(page: Page) {
 
 const SECTIONS = [
   ['Plan', 'plan', 'Tasks'],
+  ['Sessions', 'sessions', 'Sessions'],
   ['Notes', 'notes', 'Session notes'],
   ['Documents', 'documents', 'Documents'],
   ['Family and team', 'family', 'Team'],

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/server/db/client'
 import { selectRows } from '../../src/server/db/raw'
+import { insertSession } from '../../src/server/db/seed/sessions'
 import { reminderIsDue } from '../../src/server/modules/tasks/reminders'
 import { todayIn } from '../../src/shared/tasks'
-import { addToTeam, createTask, createUser } from '../factories'
+import { addGuardian, addToTeam, createTask, createUser } from '../factories'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { call, login } from './helpers/http'
 import { sleep } from './helpers/load'
@@ -15,7 +16,8 @@ import { killAllServers, type ServerProcess, spawnServer, waitReady } from './he
 
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer: they start together on an
- * empty database, share sessions and login limits, and send each reminder once.
+ * empty database, share sessions and login limits, and send each reminder once (tasks' and
+ * tutoring sessions').
  */
 const redisAnswers =
   spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'ping'], { encoding: 'utf8' }).stdout?.trim() ===
@@ -148,14 +150,36 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
       await createTask(handle.db, student.id, { createdById: educator.id, dueDate, title: `Reminder ${i}` })
       students.push(student.email)
     }
+    // A tutoring session in two hours: its reminder goes to the student, the guardian and the educator.
+    const [tutored] = await selectRows<{ id: string }>(
+      handle.db,
+      sql`select id from users where email = ${students[0]!}`,
+    )
+    const guardian = await createUser(handle.db, { roles: ['guardian'] })
+    await addGuardian(handle.db, tutored!.id, guardian.id)
+    const sessionId = await insertSession(handle.db, tutored!.id, {
+      educatorId: educator.id,
+      createdById: educator.id,
+      startsAt: new Date(now.getTime() + 2 * 3_600_000),
+    })
+    const sessionPeople = [students[0]!, guardian.email, educator.email]
 
     expect(await stopPair()).toEqual([0, 0])
     pair = await startPair(
       redisAnswers ? { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: REDIS_PREFIX } : {},
     )
     const deadline = Date.now() + 15_000
-    const reminders = () => sink.messages.filter((mail) => students.some((email) => mail.to.includes(email)))
-    while (reminders().length < students.length && Date.now() < deadline) await sleep(100)
+    const reminders = () =>
+      sink.messages.filter(
+        (mail) =>
+          students.some((email) => mail.to.includes(email)) && /Subject: Due tomorrow/.test(mail.text),
+      )
+    const sessionReminders = () => sink.messages.filter((mail) => /Subject: Reminder: /.test(mail.text))
+    while (
+      (reminders().length < students.length || sessionReminders().length < sessionPeople.length) &&
+      Date.now() < deadline
+    )
+      await sleep(100)
     await sleep(1_500) // time for a duplicate to arrive, if one were sent
     const perStudent = students.map((email) => reminders().filter((mail) => mail.to.includes(email)).length)
     console.log(`two instances, reminders: ${reminders().length} emails for ${students.length} tasks`)
@@ -165,6 +189,16 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
       sql`select count(*)::int as n from tasks where reminded_due_date = ${dueDate}::date`,
     )
     expect(claimed!.n).toBe(students.length)
+    const perPerson = sessionPeople.map(
+      (email) => sessionReminders().filter((mail) => mail.to.includes(email)).length,
+    )
+    console.log(`two instances, session reminders: ${sessionReminders().length} emails for 3 people`)
+    expect(perPerson).toEqual([1, 1, 1])
+    const [reminded] = await selectRows<{ claimed: boolean }>(
+      handle.db,
+      sql`select reminded_starts_at = starts_at as claimed from tutoring_sessions where id = ${sessionId}`,
+    )
+    expect(reminded!.claimed).toBe(true)
     // A session from before the restart works on both new processes; the migrations still ran once.
     for (const server of pair)
       expect((await call(server.url, '/api/v1/users/me', { cookie })).status).toBe(200)

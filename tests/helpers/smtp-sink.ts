@@ -18,6 +18,8 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on 127.0.0.1 that keeps what it receives (ADR 007). */
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = []
+  /** Addresses the sink refuses (550), so a test can make one send fail. */
+  const refused = new Set<string>()
   const waiters: Array<() => void> = []
   let open = 0
   const idleWaiters: Array<() => void> = []
@@ -32,6 +34,11 @@ export async function startSmtpSink() {
     onClose() {
       open -= 1
       if (open === 0) for (const wake of idleWaiters.splice(0)) wake()
+    },
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address)) {
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }))
+      } else callback()
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
@@ -53,6 +60,7 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused,
     /** Waits for a message to `to` (up to 5 s); `nth` (from 1) waits for that many and answers the last. */
     async waitFor(to: string, nth = 1): Promise<ReceivedMail> {
       const deadline = Date.now() + 5_000

@@ -9,6 +9,7 @@ const ROUTE_FILES: Record<string, string> = {
   '/reset-password': 'routes/_marketing/reset-password.tsx',
   '/onboarding': 'routes/onboarding.tsx',
   '/dashboard': 'routes/_app/dashboard.tsx',
+  '/schedule': 'routes/_app/schedule.tsx',
   '/settings': 'routes/_app/settings.tsx',
   '/users': 'routes/_app/users.index.tsx',
   '/users/$uuid': 'routes/_app/users.$uuid.tsx',

@@ -356,6 +356,35 @@ describe('auditSentence', () => {
     )
   })
 
+  it('describes hour packages and adjustments', () => {
+    const hourPackage = {
+      name: 'Fall tutoring',
+      service: 'tutoring',
+      hours: 20,
+      pricePaidCents: null,
+      purchasedOn: '2026-09-01',
+      expiresOn: null,
+    }
+    const recorded = event({ action: 'package.created', subjectType: 'hour_package', after: hourPackage })
+    expect(auditSentence(recorded)).toBe(
+      "Avery Admin recorded the hour package “Fall tutoring” (20 hours) on Rosa Student's record",
+    )
+    expect(auditSentence(recorded, { onRecord: true })).toBe(
+      'Avery Admin recorded the hour package “Fall tutoring” (20 hours)',
+    )
+    const adjusted = (hours: unknown) =>
+      auditSentence(
+        event({
+          action: 'hours.adjusted',
+          subjectType: 'hour_ledger',
+          after: { hours, reason: 'Make-up session', packageId: null },
+        }),
+      )
+    expect(adjusted(1)).toBe("Avery Admin added 1 hour to Rosa Student's hours: Make-up session")
+    expect(adjusted(-2.5)).toBe("Avery Admin removed 2.5 hours from Rosa Student's hours: Make-up session")
+    expect(adjusted('odd')).toBe("Avery Admin adjusted Rosa Student's hours: Make-up session")
+  })
+
   it('falls back to the raw action and to a removed actor', () => {
     expect(auditSentence(event({ action: 'thing.happened', actor: null }))).toBe(
       'A removed account: thing.happened',

@@ -82,10 +82,11 @@ describe('public pages', () => {
     expect(post).toContain('"@type":"Article"')
   })
 
-  it('the legal page promises only what the product does: no invoices or session packages', () => {
+  it('the legal page promises only what the product does: hours drawn down, no payments or invoices', () => {
     const legal = renderDocument(pages.find((page) => page.path === '/legal')!, assets)
-    expect(legal).not.toMatch(/invoice|package/i)
-    expect(legal).toContain('does not take payments or keep billing records')
+    expect(legal).not.toMatch(/ invoices? (is|are) (sent|issued)|pay (online|by card)/i)
+    expect(legal).toContain('does not take payments or keep billing records, and it issues no invoices')
+    expect(legal).toContain('is drawn from your hours')
     // The data rights it names are the ones the workspace has: a copy from Settings, deletion by an admin.
     expect(legal).toContain('download a copy')
     expect(legal).toContain('deletes the student for good')

@@ -69,6 +69,8 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
   'read tutoring sessions': [{ rule: 'sessions.read' }],
   'schedule, reschedule or change a session; mark attendance': [{ rule: 'sessions.schedule' }],
   'cancel a session': [{ rule: 'sessions.cancel' }],
+  'read hour packages, the hours ledger and its CSV statement': [{ rule: 'hours.read' }],
+  'record an hour package or adjust the hours': [{ rule: 'hours.manage' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */
@@ -150,9 +152,9 @@ describe('an archived record', () => {
       for (const action of actions) {
         const reads =
           action.startsWith('record.') ||
+          action.endsWith('.read') ||
           action.endsWith('.readHidden') ||
-          action.endsWith('.readInternal') ||
-          action.endsWith('.read')
+          action.endsWith('.readInternal')
         expect(may(archived, action), `${kind} ${action}`).toBe(reads && may(kind, action))
         expect(archivedForFamily(archived, action), `${kind} ${action}`).toBe(!reads)
       }

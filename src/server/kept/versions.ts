@@ -21,6 +21,10 @@ export const RECORD_TABLES = {
     tasks: 'student_id',
     college_entries: 'student_id',
     session_notes: 'student_id',
+    // Sessions and hours (migration 0015): the week's next sessions and a child's hours left.
+    tutoring_sessions: 'student_id',
+    hour_packages: 'student_id',
+    hour_ledger: 'student_id',
   },
   people: ['users', 'educator_profiles', 'admin_profiles', 'fao_profiles'],
 } as const

@@ -173,6 +173,40 @@ export function taskReminderMail(
   }
 }
 
+/** "1 hour", "2.5 hours". */
+const hoursWords = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`
+
+/**
+ * A student's hours fell under the admins' threshold: to their guardians and the admins, once per
+ * fall. No amounts of money and nothing to pay here: the company sells hours outside the app.
+ */
+export function lowBalanceMail(
+  to: string,
+  low: { studentName: string; hoursLeft: number; thresholdHours: number; recordLink: string },
+): MailMessage {
+  const left =
+    low.hoursLeft > 0
+      ? `${low.studentName} has ${hoursWords(low.hoursLeft)} of sessions left`
+      : low.hoursLeft === 0
+        ? `${low.studentName} has no hours of sessions left`
+        : `${low.studentName}'s sessions have used ${hoursWords(-low.hoursLeft)} more than the hours bought`
+  return {
+    to,
+    subject: `Hours running low for ${low.studentName}`,
+    text: [
+      `${left}. We write when the hours left fall under ${hoursWords(low.thresholdHours)}.`,
+      '',
+      'The hours, their packages and every session they paid for are on the record:',
+      '',
+      low.recordLink,
+      '',
+      `To add hours, write to ${BRAND.email} or call ${BRAND.phone}.`,
+      '',
+      `${BRAND.name}`,
+    ].join('\n'),
+  }
+}
+
 /** To the old address after an admin changed a person's login email. */
 export function emailChangedOldAddressMail(to: string, newEmail: string): MailMessage {
   return {

@@ -47,6 +47,14 @@ export const queryKeys = {
     colleges: (uuid: string) => ['students', 'colleges', uuid] as const,
     guardianInvites: (uuid: string) => ['students', 'guardian-invites', uuid] as const,
     profile: (uuid: string) => ['students', 'profile', uuid] as const,
+    /** Tutoring sessions and the hours ledger (with the packages) of one record. */
+    sessions: (uuid: string) => ['students', 'sessions', uuid] as const,
+    hours: (uuid: string) => ['students', 'hours', uuid] as const,
+  },
+  /** Educators' weeks on /schedule; a session change refreshes every one. */
+  schedule: {
+    all: ['schedule'] as const,
+    week: (educatorUuid: string, from: string) => ['schedule', educatorUuid, from] as const,
   },
   /** What admins let students change on their own record. */
   studentRules: ['student-rules'] as const,

@@ -62,6 +62,20 @@ export const canEditNote = (access: RecordAccess, viewer: CurrentUser, note: Ses
 export const canDeleteNote = (access: RecordAccess, viewer: CurrentUser, note: SessionNote) =>
   may(access, 'notes.delete', note.author.uuid === viewer.uuid)
 
+/**
+ * Tutoring sessions and hours: admins and educators on the team schedule and mark them; the student
+ * and guardians read them and cancel a scheduled one; an FAO has no part in them (the server's 403).
+ */
+export const canSeeSessions = (access: RecordAccess) => kindOf(access) !== 'reader'
+export const canScheduleSessions = (access: RecordAccess) =>
+  kindOf(access) === 'admin' || kindOf(access) === 'editor'
+/** The family cancels a scheduled session themselves, unless the record is archived. */
+export const canCancelAsFamily = (access: RecordAccess) =>
+  (kindOf(access) === 'self' || kindOf(access) === 'guardian') &&
+  !(typeof access === 'object' && access.archived)
+/** Packages and adjustments are the admins'. */
+export const canManageHours = (access: RecordAccess) => kindOf(access) === 'admin'
+
 /** A guardian sees their students and the teams, not the other guardians' profiles. */
 export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>
   kindOf(access) !== 'guardian' || guardianUuid === viewer.uuid

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { canManageTeam, type RecordAccess } from './record-access'
+import { canManageTeam, canSeeSessions, type RecordAccess } from './record-access'
 
 /**
  * The record's sections, in the order of the section bar (docs/web.md, "The record page"). The
@@ -10,6 +10,7 @@ import { canManageTeam, type RecordAccess } from './record-access'
 export const RECORD_SECTIONS = [
   { id: 'scores', label: 'Scores' },
   { id: 'plan', label: 'Plan' },
+  { id: 'sessions', label: 'Sessions', shows: canSeeSessions },
   { id: 'notes', label: 'Notes' },
   { id: 'documents', label: 'Documents' },
   { id: 'family', label: 'Family and team' },

@@ -1,22 +1,26 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import ical from 'ical-generator'
+import ical, { ICalEvent, type ICalEventData, ICalEventStatus } from 'ical-generator'
 import { BRAND } from '../../../shared/brand'
 import type { CalendarFeed } from '../../../shared/calendar'
 import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
+import { SERVICE_LABELS, type Service, type SessionStatus } from '../../../shared/tutoring'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
 import { twoFactorMissingSql } from '../admin/settings'
 import { mayReadRecordSql, viewerIsGuardianSql } from '../students/record'
+import { vtimezone } from './vtimezone'
+import { zonedTimes } from './zoned-time'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
  * calendar app can subscribe. The token is 32 random bytes, found by its SHA-256; a new one
  * replaces the old. So that its owner can see the link again (a second device), the token is also
  * kept sealed: AES-256-GCM under a key derived from the app's secret, useless without that secret
- * (a copy of the database alone does not give the links). Events are all-day on plain dates, so
- * no client's time zone shifts them.
+ * (a copy of the database alone does not give the links). Tasks, deadlines and test days are
+ * all-day events on plain dates, so no client's time zone shifts them; tutoring sessions are timed
+ * events in the zone each was scheduled in, with that zone's VTIMEZONE.
  */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -139,6 +143,73 @@ async function feedEvents(db: DbOrTx, userId: string): Promise<FeedEvent[]> {
   )
 }
 
+/** Sessions from this many days ago are in the feed, up to `SESSION_FEED_AHEAD_DAYS` ahead. */
+export const SESSION_FEED_PAST_DAYS = 60
+export const SESSION_FEED_AHEAD_DAYS = 366
+
+interface FeedSession {
+  id: string
+  starts_at: string
+  ends_at: string
+  time_zone: string
+  service: Service
+  status: SessionStatus
+  location_kind: 'online' | 'in-person'
+  location_detail: string
+  student_id: string
+  student_name: string
+  educator_name: string
+  as_educator: boolean
+  as_student: boolean
+  created_at: string
+  updated_at: string
+  sequence: number
+}
+
+const isoSql = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/**
+ * The user's tutoring sessions in the feed's window: those they teach, their own as a student,
+ * and their children's as a guardian, only on records they may still read and never of archived
+ * students. Cancelled ones stay in, so that a calendar app drops the event it has.
+ */
+async function feedSessions(db: DbOrTx, userId: string, from: Date, to: Date): Promise<FeedSession[]> {
+  return selectRows<FeedSession>(
+    db,
+    sql`select ts.id, ${isoSql(sql`ts.starts_at`)} as starts_at, ${isoSql(sql`ts.ends_at`)} as ends_at,
+      ts.time_zone, ts.service, ts.status, ts.location_kind, ts.location_detail, ts.student_id,
+      s.name as student_name, e.name as educator_name, ts.educator_id = ${userId} as as_educator,
+      ts.student_id = ${userId} as as_student, ${isoSql(sql`ts.created_at`)} as created_at,
+      ${isoSql(sql`ts.updated_at`)} as updated_at,
+      -- Grows with each change, so a calendar app takes the newer copy of the event.
+      least(floor(extract(epoch from ts.updated_at - ts.created_at)), 2147483647)::int as sequence
+    from tutoring_sessions ts
+    join student_profiles sp on sp.user_id = ts.student_id and sp.archived_at is null
+    join users s on s.id = ts.student_id
+    join users e on e.id = ts.educator_id
+    where ts.starts_at >= ${from.toISOString()}::timestamptz and ts.starts_at < ${to.toISOString()}::timestamptz
+      and (ts.educator_id = ${userId} or ts.student_id = ${userId}
+        or ${viewerIsGuardianSql(sql`ts.student_id`, userId)})
+      and ${mayReadRecordSql(sql`ts.student_id`, sql`${userId}::uuid`)}
+    order by ts.starts_at, ts.id
+    limit 2000`,
+  )
+}
+
+/** "Tutoring: Maya Chen" to its educator; "Tutoring with Eve Stone" to the student; the child's name first to a guardian. */
+function sessionSummary(session: FeedSession): string {
+  const service = SERVICE_LABELS[session.service]
+  const summary = session.as_educator
+    ? `${service}: ${session.student_name}`
+    : session.as_student
+      ? `${service} with ${session.educator_name}`
+      : `${session.student_name}: ${service.toLowerCase()} with ${session.educator_name}`
+  return session.status === 'cancelled' || session.status === 'late-cancelled'
+    ? `Cancelled: ${summary}`
+    : summary
+}
+
 /**
  * The .ics text for a token; 404 for an unknown or revoked token, a disabled account, or staff who
  * must set up two-factor and have not yet.
@@ -152,9 +223,13 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
   )
   if (!owner) throw notFound('No such calendar.')
   const calendar = ical({
-    name: `${BRAND.name}: deadlines`,
+    name: `${BRAND.name}: deadlines and sessions`,
     prodId: { company: BRAND.name, product: 'workspace' },
   })
+  // Events are written one by one and folded here: ical-generator's own folding of a whole
+  // calendar encodes it a character at a time, seconds of blocked event loop for a busy feed.
+  const events: string[] = []
+  const add = (data: ICalEventData) => events.push(new ICalEvent(data, calendar).toString())
   for (const event of await feedEvents(db, owner.id)) {
     const summary =
       event.kind === 'task'
@@ -162,7 +237,7 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
         : event.kind === 'test'
           ? `${event.title} test day (${event.student_name})`
           : `${event.title}: ${ROUND_LABELS[event.detail as CollegeRound] ?? event.detail} deadline (${event.student_name})`
-    calendar.createEvent({
+    add({
       id: `${event.kind}-${event.id}@${new URL(appOrigin).hostname}`,
       // A plain date string: all-day, on that calendar day wherever the reader is.
       start: event.date,
@@ -172,5 +247,71 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
       url: `${appOrigin}/students/${event.student_id}`,
     })
   }
-  return calendar.toString()
+  const now = Date.now()
+  const from = new Date(now - SESSION_FEED_PAST_DAYS * 86_400_000)
+  const to = new Date(now + SESSION_FEED_AHEAD_DAYS * 86_400_000)
+  // Each zone's rules, for the whole span the feed's timed events cover.
+  const span = { from: new Date(from.getTime() - 86_400_000), to: new Date(to.getTime() + 86_400_000) }
+  const zones = new Set<string>()
+  const zoned = zonedTimes(span)
+  for (const session of await feedSessions(db, owner.id, from, to)) {
+    zones.add(session.time_zone)
+    const cancelled = session.status === 'cancelled' || session.status === 'late-cancelled'
+    const recordLink = `${appOrigin}/students/${session.student_id}`
+    add({
+      // The session's own id: a reschedule updates the same event in the reader's calendar.
+      id: `session-${session.id}@${new URL(appOrigin).hostname}`,
+      sequence: session.sequence,
+      // The wall-clock time in the session's zone, written under its TZID.
+      start: zoned(new Date(session.starts_at), session.time_zone),
+      end: zoned(new Date(session.ends_at), session.time_zone),
+      timezone: session.time_zone,
+      summary: sessionSummary(session),
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      location: session.location_detail,
+      description:
+        session.location_kind === 'online'
+          ? `Join online: ${session.location_detail}\n\nIn the workspace: ${recordLink}`
+          : `In person: ${session.location_detail}\n\nIn the workspace: ${recordLink}`,
+      url: recordLink,
+      created: new Date(session.created_at),
+      lastModified: new Date(session.updated_at),
+    })
+  }
+  const zoneBlocks = [...zones].sort().map((zone) => `${vtimezone(zone, span.from, span.to)}\r\n`)
+  const head = calendar.toString()
+  const end = head.lastIndexOf('END:VCALENDAR')
+  return `${head.slice(0, end)}${zoneBlocks.join('')}${foldLines(events.join(''))}${head.slice(end)}`
+}
+
+/** Octets of a character in UTF-8. */
+const octets = (char: string) => {
+  const code = char.codePointAt(0)!
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
+}
+
+/**
+ * RFC 5545 §3.1 folding, as ical-generator folds: a line of more than 74 octets goes on in the
+ * next line after one space, never splitting a character.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      // Short ASCII lines, nearly all of them, stay as they are.
+      if (line.length <= 74 && !/[^ -~]/.test(line)) return line
+      let folded = ''
+      let count = 0
+      for (const char of line) {
+        const size = octets(char)
+        count += size
+        if (count > 74) {
+          folded += '\r\n '
+          count = size
+        }
+        folded += char
+      }
+      return folded
+    })
+    .join('\r\n')
 }

@@ -2,15 +2,20 @@ import { type SQL, sql } from 'drizzle-orm'
 import { markdownExcerpt } from '../../../shared/markdown'
 import type { SessionNote } from '../../../shared/notes'
 import { withActComposite, withSatCumulative } from '../../../shared/scores'
+import { minutesToHours, SESSION_DURATION_MAX } from '../../../shared/tutoring'
 import {
   ADMIN_DEADLINE_DAYS,
   CASELOAD_DEADLINE_DAYS,
   DEADLINE_STATUSES,
   type MissingAid,
+  NEXT_SESSIONS,
+  NEXT_SESSIONS_ADMIN,
+  NEXT_SESSIONS_CHILD,
   RECENT_NOTE_DAYS,
   type WeekDeadline,
   type WeekNote,
   type WeekScreen,
+  type WeekSession,
   type WeekTask,
 } from '../../../shared/week'
 import type { Viewer } from '../../auth/viewer'
@@ -38,6 +43,49 @@ const taskJoins = (t: string) =>
 const deadlineJson = (e: string) =>
   sql.raw(`json_build_object('uuid', ${e}.id, 'studentUUID', ${e}.student_id, 'studentName', _es.name,
     'college', ${e}.name, 'round', ${e}.round, 'deadline', to_char(${e}.deadline, 'YYYY-MM-DD'), 'status', ${e}.status)`)
+
+const sessionJson = (s: string) =>
+  sql`json_build_object('uuid', ${sql.raw(s)}.id, 'studentUUID', ${sql.raw(s)}.student_id, 'studentName', _ss.name,
+    'educator', json_build_object('name', _se.name, 'uuid', _se.id), 'service', ${sql.raw(s)}.service,
+    'startsAt', ${isoSql(sql.raw(`${s}.starts_at`))}, 'endsAt', ${isoSql(sql.raw(`${s}.ends_at`))},
+    'durationMinutes', ${sql.raw(s)}.duration_minutes, 'timeZone', ${sql.raw(s)}.time_zone,
+    'location', case when ${sql.raw(s)}.location_kind = 'online'
+      then json_build_object('kind', 'online', 'meetingUrl', ${sql.raw(s)}.location_detail)
+      else json_build_object('kind', 'in-person', 'place', ${sql.raw(s)}.location_detail) end)`
+const sessionJoins = (s: string) =>
+  sql.raw(`join users _ss on _ss.id = ${s}.student_id join users _se on _se.id = ${s}.educator_id`)
+
+/**
+ * A session's end is still ahead. No session lasts longer than the longest duration, so the
+ * condition on the start lets the reads use the start's indexes.
+ */
+const ahead = sql.raw(
+  `s.ends_at > now() and s.starts_at > now() - interval '${SESSION_DURATION_MAX} minutes'`,
+)
+
+/**
+ * Scheduled sessions of `from` (a table as `s`, or the caseload's) that pass `whose`: the next ones
+ * (their end still ahead, so one under way stays listed), or those whose end has passed.
+ */
+const sessionsSql = (from: SQL, whose: SQL, when: 'next' | 'awaiting', limit: number) =>
+  jsonList(
+    sql`select ${sessionJson('s')} as item, s.starts_at as d, s.id as i from ${from} ${sessionJoins('s')}
+      where ${whose} and s.status = 'scheduled' and ${when === 'next' ? ahead : sql`s.ends_at <= now()`}
+      order by s.starts_at, s.id limit ${limit}`,
+    '_x.d, _x.i',
+  )
+
+/**
+ * When the clock alone next changes what `sessionsSql` answers for these sessions: the first end
+ * still ahead of a scheduled one (it leaves "next" and starts awaiting attendance). That end
+ * belongs to a session starting within the longest duration of the first start ahead, so only
+ * those are read, in the order of the start's index, rather than every session to come.
+ */
+const sessionsChangeSql = (from: SQL, whose: SQL) =>
+  sql`(select (extract(epoch from min(s.ends_at)) * 1000)::float8 from ${from}
+    where ${whose} and s.status = 'scheduled' and ${ahead}
+      and s.starts_at < (select min(s.starts_at) from ${from} where ${whose} and s.status = 'scheduled'
+        and ${ahead}) + interval '${sql.raw(String(SESSION_DURATION_MAX))} minutes')`
 
 /** Rows as a JSON array in the order given (the subquery's `ord` columns), `[]` when none. */
 const jsonList = (rows: SQL, order: string) =>
@@ -78,6 +126,9 @@ const ofCaseload = (table: string, alias: string) =>
 const caseloadEntries = sql`_cl cross join lateral (select * from college_entries _ce
   where _ce.student_id = _cl.student_id offset 0) e`
 const everyEntry = sql`college_entries e`
+const everySession = sql`tutoring_sessions s`
+/** The sessions the caller teaches on their caseload (a session of a student they left is not theirs to see here). */
+const caseloadSessions = sql`_cl join tutoring_sessions s on s.student_id = _cl.student_id`
 const always = sql`true`
 
 const studentBlock = (viewerId: string) => sql`(select json_build_object('uuid', sp.user_id,
@@ -89,10 +140,14 @@ const studentBlock = (viewerId: string) => sql`(select json_build_object('uuid',
       '_x.d nulls last, _x.c, _x.i',
     )} else '[]' end,
     'deadlines', case when sp.archived_at is null
-      then ${deadlinesSql(everyEntry, sql`e.student_id = sp.user_id`, 366, 5)} else '[]' end)
+      then ${deadlinesSql(everyEntry, sql`e.student_id = sp.user_id`, 366, 5)} else '[]' end,
+    'nextSessions', case when sp.archived_at is null
+      then ${sessionsSql(everySession, sql`s.student_id = sp.user_id`, 'next', NEXT_SESSIONS)} else '[]' end)
   from student_profiles sp where sp.user_id = ${viewerId})`
 
-const educatorBlock = sql`json_build_object(
+const educatorBlock = (viewerId: string) => sql`json_build_object(
+  'nextSessions', ${sessionsSql(caseloadSessions, sql`s.educator_id = ${viewerId}`, 'next', NEXT_SESSIONS)},
+  'awaitingAttendance', ${sessionsSql(caseloadSessions, sql`s.educator_id = ${viewerId}`, 'awaiting', 50)},
   'students', ${jsonList(
     sql`select json_build_object('name', u.name, 'uuid', u.id, 'sat', ${latestSatJson(sql`u.id`)},
         'act', ${latestActJson(sql`u.id`)}, 'targetSat', _cl.target_sat, 'targetAct', _cl.target_act) as item,
@@ -136,6 +191,7 @@ const faoBlock = sql`json_build_object(
   'deadlines', ${deadlinesSql(caseloadEntries, always, CASELOAD_DEADLINE_DAYS, 50)})`
 
 const activeStudent = sql`e.student_id in (select user_id from student_profiles where archived_at is null)`
+const activeSessionStudent = sql`s.student_id in (select user_id from student_profiles where archived_at is null)`
 
 const adminBlock = sql`json_build_object('counts', json_build_object(
     'activeStudents', (select count(*)::int from student_profiles where archived_at is null),
@@ -143,7 +199,8 @@ const adminBlock = sql`json_build_object('counts', json_build_object(
     'openInvites', (select count(*)::int from user_invites where used_at is null and expires_at > now()),
     'deadlinesThisWeek', (select count(*)::int from college_entries e where ${activeStudent}
       and e.status in ${pending} and e.deadline >= v.today and e.deadline < v.today + ${ADMIN_DEADLINE_DAYS}::int)),
-  'deadlines', ${deadlinesSql(everyEntry, activeStudent, ADMIN_DEADLINE_DAYS, 20)})`
+  'deadlines', ${deadlinesSql(everyEntry, activeStudent, ADMIN_DEADLINE_DAYS, 20)},
+  'nextSessions', ${sessionsSql(everySession, activeSessionStudent, 'next', NEXT_SESSIONS_ADMIN)})`
 
 /** When the first open invite expires (ms), leaving the admin's `openInvites`; null when none is open. */
 const inviteExpirySql = sql`(select (extract(epoch from min(expires_at)) * 1000)::float8 from user_invites
@@ -160,7 +217,10 @@ const guardianBlock = (viewerId: string) =>
         where t.student_id = u.id and t.assignee_id = u.id and t.status = 'open'
         order by t.due_date asc nulls last, t.created_at, t.id limit 1),
       'note', (select ${noteJsonSql('_n')} from session_notes _n where _n.student_id = u.id and _n.visibility = 'shared'
-        order by _n.date desc, _n.created_at desc, _n.id desc limit 1)) as item, u.name as n, u.id as i
+        order by _n.date desc, _n.created_at desc, _n.id desc limit 1),
+      'nextSessions', ${sessionsSql(everySession, sql`s.student_id = u.id`, 'next', NEXT_SESSIONS_CHILD)},
+      'hoursLeft', (select sum(_l.minutes) from hour_ledger _l where _l.student_id = u.id)) as item,
+      u.name as n, u.id as i
     from guardian_links gl
     join student_profiles sp on sp.user_id = gl.student_id and sp.archived_at is null
     join users u on u.id = sp.user_id
@@ -176,6 +236,8 @@ interface RawChild {
   nextDeadline: WeekDeadline | null
   nextTask: WeekTask | null
   note: SessionNote | null
+  nextSessions: WeekSession[]
+  hoursLeft: number | null
 }
 interface RawCaseloadStudent {
   name: string
@@ -189,6 +251,8 @@ interface WeekRow {
   today: string
   student: WeekScreen['student'] | null
   educator: {
+    nextSessions: WeekSession[]
+    awaitingAttendance: WeekSession[]
     students: RawCaseloadStudent[]
     deadlines: WeekDeadline[]
     notes: WeekNote[]
@@ -199,10 +263,32 @@ interface WeekRow {
   guardian: { children: RawChild[] } | null
   next_day_at: number
   invite_expires_at: number | null
+  sessions_change_at: number | null
   extra?: string
 }
 
 const none = sql`null`
+
+/** The first moment a session the caller's blocks list ends (`sessionsChangeSql`), of all their roles. */
+function sessionsChangeAtSql(viewer: Viewer): SQL {
+  const parts: SQL[] = []
+  if (viewer.roles.has('admin')) parts.push(sessionsChangeSql(everySession, activeSessionStudent))
+  else if (viewer.roles.has('educator')) {
+    parts.push(sessionsChangeSql(caseloadSessions, sql`s.educator_id = ${viewer.id}`))
+  }
+  if (viewer.roles.has('student')) {
+    parts.push(sessionsChangeSql(everySession, sql`s.student_id = ${viewer.id}`))
+  }
+  if (viewer.roles.has('guardian')) {
+    parts.push(
+      sessionsChangeSql(
+        everySession,
+        sql`s.student_id in (select gl.student_id from guardian_links gl where gl.guardian_id = ${viewer.id})`,
+      ),
+    )
+  }
+  return parts.length === 0 ? none : sql`least(${sql.join(parts, sql`, `)})`
+}
 const ROLE_ORDER = ['student', 'educator', 'fao', 'admin', 'guardian'] as const
 
 /** The week's one statement for this viewer: a block for each role they hold, null for the others. */
@@ -212,12 +298,13 @@ export function weekSql(viewer: Viewer, extra?: ExtraColumn): SQL {
   // A named statement is a select: the caseload's `with` goes inside.
   return sql`select * from (${staff ? caseloadCte(viewer.id) : sql``} select to_char(v.today, 'YYYY-MM-DD') as today,
       ${has('student') ? studentBlock(viewer.id) : none} as student,
-      ${has('educator') ? educatorBlock : none} as educator,
+      ${has('educator') ? educatorBlock(viewer.id) : none} as educator,
       ${has('fao') ? faoBlock : none} as fao,
       ${has('admin') ? adminBlock : none} as admin,
       ${has('guardian') ? guardianBlock(viewer.id) : none} as guardian,
       (extract(epoch from (v.today + 1)::timestamp at time zone v.tz) * 1000)::float8 as next_day_at,
-      ${has('admin') ? inviteExpirySql : none} as invite_expires_at
+      ${has('admin') ? inviteExpirySql : none} as invite_expires_at,
+      ${sessionsChangeAtSql(viewer)} as sessions_change_at
       ${extra ? sql`, ${extra.sql(sql`${viewer.id}::uuid`)} as extra` : sql``}
     from (select (now() at time zone u.time_zone)::date as today, u.time_zone as tz
       from users u where u.id = ${viewer.id}) v) _w`
@@ -246,7 +333,8 @@ export async function weekScreenWith(
     (note) => Date.parse(note.createdAt) + RECENT_NOTE_DAYS * 86_400_000,
   )
   const inviteExpires = row!.invite_expires_at === null ? [] : [Number(row!.invite_expires_at)]
-  const changesAt = Math.min(Number(row!.next_day_at), ...notesAgeOut, ...inviteExpires)
+  const sessionEnds = row!.sessions_change_at === null ? [] : [Number(row!.sessions_change_at)]
+  const changesAt = Math.min(Number(row!.next_day_at), ...notesAgeOut, ...inviteExpires, ...sessionEnds)
   return { screen: weekFromRow(row!), extra: row!.extra, changesAt }
 }
 
@@ -272,8 +360,9 @@ function weekFromRow(row: WeekRow): WeekScreen {
   if (row.admin) screen.admin = row.admin
   if (row.guardian) {
     screen.guardian = {
-      children: row.guardian.children.map(({ sat, act, note, ...child }) => ({
+      children: row.guardian.children.map(({ sat, act, note, hoursLeft, ...child }) => ({
         ...child,
+        hoursLeft: hoursLeft === null ? null : minutesToHours(Number(hoursLeft)),
         latestSat: sat ? withSatCumulative(sat) : null,
         latestAct: act ? withActComposite(act) : null,
         newestSharedNote: note,

@@ -86,18 +86,19 @@ export async function sendDueReminders(
   return sent
 }
 
-/** Runs the job every minute (and once now) until stopped; errors are logged, never thrown. */
+/** Runs a mail job every minute (and once now) until stopped; errors are logged, never thrown. */
 export function startReminders(
   run: () => Promise<unknown>,
   log: { error: (obj: object, msg: string) => void },
   everyMs = 60_000,
+  name = 'task reminders',
 ): () => void {
   let running = false
   const tick = () => {
     if (running) return
     running = true
     run()
-      .catch((err) => log.error({ err }, 'task reminders failed'))
+      .catch((err) => log.error({ err }, `${name} failed`))
       .finally(() => {
         running = false
       })

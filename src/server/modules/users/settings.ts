@@ -7,8 +7,8 @@ import { fieldError } from '../../problems'
 import { getCurrentUser } from './current-user'
 
 /**
- * `PATCH /v1/users/me`: the caller's name, their bio when they hold an educator profile, and whether
- * shared session notes are announced to them by email.
+ * `PATCH /v1/users/me`: the caller's name, their bio when they hold an educator profile, their
+ * time zone, and which emails they get (shared notes, task reminders, session reminders).
  */
 export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): Promise<CurrentUser> {
   if (body.bio !== undefined && !viewer.roles.has('educator')) {
@@ -26,6 +26,11 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
     if (body.emailTaskReminders !== undefined) {
       await tx.execute(
         sql`update users set email_task_reminders = ${body.emailTaskReminders}, updated_at = now() where id = ${viewer.id}`,
+      )
+    }
+    if (body.emailSessionReminders !== undefined) {
+      await tx.execute(
+        sql`update users set email_session_reminders = ${body.emailSessionReminders}, updated_at = now() where id = ${viewer.id}`,
       )
     }
     if (body.timeZone !== undefined) {

@@ -7,7 +7,7 @@ interface TextFieldProps {
   registration: UseFormRegisterReturn
   error?: string | undefined
   help?: string
-  type?: 'text' | 'email' | 'password' | 'date' | 'url'
+  type?: 'text' | 'email' | 'password' | 'date' | 'time' | 'url'
   inputMode?: 'numeric' | 'url'
   max?: string
   /** The schema's limit, so the browser stops typing at it as the server would refuse more. */

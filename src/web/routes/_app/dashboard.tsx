@@ -32,12 +32,14 @@ export const Route = createFileRoute('/_app/dashboard')({
 })
 
 function dashboardDescription(user: CurrentUser): string {
-  if (user.profileStudent != null) return 'What to do next, your college deadlines, and your record.'
-  if (user.profileEducator != null) return 'Your students’ week: overdue tasks, deadlines, notes and scores.'
+  if (user.profileStudent != null)
+    return 'What to do next, your sessions and college deadlines, and your record.'
+  if (user.profileEducator != null)
+    return 'Your students’ week: sessions, overdue tasks, deadlines, notes and scores.'
   if (user.profileFao != null) return 'College entries waiting for aid figures, and your students’ deadlines.'
   if (user.profileAdmin != null) return 'What needs an admin this week.'
   if (user.profileGuardian != null)
-    return 'What is next for each student in your family, and the newest shared note.'
+    return 'What is next for each student in your family: sessions, hours, tasks and the newest shared note.'
   return 'Your week at a glance.'
 }
 

@@ -77,12 +77,14 @@ function LegalBody() {
               <ul>
                 <li>
                   Fees, and how they are paid, are those in the written proposal you accept. The workspace
-                  does not take payments or keep billing records.
+                  shows the hours of tutoring or coaching you bought and each session drawn from them, but it
+                  does not take payments or keep billing records, and it issues no invoices.
                 </li>
                 <li>
-                  Cancel or move a session at least 24 hours ahead at no charge. Later cancellations are
-                  charged as your proposal says, except for illness or emergencies, which we treat with common
-                  sense.
+                  Cancel a session in the workspace, or ask us to move it, before the notice window it shows
+                  (24 hours unless we tell you otherwise) at no charge. A later cancellation, or a session
+                  missed without notice, is drawn from your hours, except for illness or emergencies, which we
+                  treat with common sense.
                 </li>
                 <li>You may end our work at any time by writing to us.</li>
               </ul>
@@ -91,10 +93,11 @@ function LegalBody() {
               <p>
                 Accounts are by invitation only. Students, the educators and financial-aid advisers on their
                 team, and the parents or guardians we link to a student get accounts in our workspace, where
-                they follow scores, documents, session notes, tasks and the college list. Keep your password
-                private, turn on two-factor sign-in in Settings if you can, and tell us at once if you think
-                someone else has used your account: Settings also lists the devices signed in to it, and ends
-                any of them. We may disable an account that is used to harm others or to break the law.
+                they follow scores, sessions and hours, documents, session notes, tasks and the college list.
+                Keep your password private, turn on two-factor sign-in in Settings if you can, and tell us at
+                once if you think someone else has used your account: Settings also lists the devices signed
+                in to it, and ends any of them. We may disable an account that is used to harm others or to
+                break the law.
               </p>
             </Part>
             <Part id="conduct" heading="Safeguarding and conduct">

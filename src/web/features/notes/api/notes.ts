@@ -32,7 +32,7 @@ export const updateNote = (studentUuid: string, noteUuid: string, body: NoteInpu
 export const deleteNote = (studentUuid: string, noteUuid: string) =>
   apiFetch(notePath(studentUuid, noteUuid), { method: 'DELETE', schema: noContentSchema })
 
-/** A note change refetches the list and the screens that show the newest shared note (awaited). */
+/** A note change refetches the list, the sessions (their notes) and the screens that show the newest shared note (awaited). */
 function useNoteMutation<T>(studentUuid: string, mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -40,6 +40,8 @@ function useNoteMutation<T>(studentUuid: string, mutationFn: (input: T) => Promi
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.students.notes(studentUuid) }),
+        // A session shows the note written for it.
+        queryClient.invalidateQueries({ queryKey: queryKeys.students.sessions(studentUuid) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.screens.all }),
       ]),
   })

@@ -20,14 +20,29 @@ interface NoteDialogProps {
   studentName: string
   /** The note to edit; none to write a new one. */
   note: SessionNote | null
+  /** A new note about this tutoring session: linked to it, with its date and length. */
+  forSession?: NoteSessionLink | null
   open: boolean
   onClose: () => void
 }
 
-export function NoteDialog({ studentUuid, studentName, note, open, onClose }: NoteDialogProps) {
+/** The tutoring session a new note is written for (its date in the viewer's zone). */
+export interface NoteSessionLink {
+  sessionUUID: string
+  date: string
+  durationMinutes: number
+}
+
+export function NoteDialog({ studentUuid, studentName, note, forSession, open, onClose }: NoteDialogProps) {
   return (
     <Modal open={open} onClose={onClose} title={note ? 'Edit session note' : 'Write a session note'}>
-      <NoteForm studentUuid={studentUuid} studentName={studentName} note={note} onDone={onClose} />
+      <NoteForm
+        studentUuid={studentUuid}
+        studentName={studentName}
+        note={note}
+        forSession={forSession ?? null}
+        onDone={onClose}
+      />
     </Modal>
   )
 }
@@ -36,6 +51,7 @@ function NoteForm({
   studentUuid,
   studentName,
   note,
+  forSession,
   onDone,
 }: Omit<NoteDialogProps, 'open' | 'onClose'> & { onDone: () => void }) {
   const saveNote = useSaveNote(studentUuid)
@@ -43,7 +59,13 @@ function NoteForm({
   const [tab, setTab] = useState<'write' | 'preview'>('write')
   const form = useForm<NoteFormValues, unknown, NoteInput>({
     resolver: zodResolver(noteFormSchema) as never,
-    defaultValues: noteFormDefaults(note),
+    defaultValues: forSession
+      ? {
+          ...noteFormDefaults(null),
+          date: forSession.date,
+          durationMinutes: String(forSession.durationMinutes),
+        }
+      : noteFormDefaults(note),
   })
   const { errors, isSubmitting } = form.formState
 
@@ -51,7 +73,8 @@ function NoteForm({
     async (values) => {
       setFormError(null)
       try {
-        await saveNote.mutateAsync({ noteUuid: note?.uuid, body: values })
+        const body = forSession ? { ...values, sessionUUID: forSession.sessionUUID } : values
+        await saveNote.mutateAsync({ noteUuid: note?.uuid, body })
         toast(
           note ? 'Note saved' : values.visibility === 'shared' ? 'Note shared with the family' : 'Note saved',
         )

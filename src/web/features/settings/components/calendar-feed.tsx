@@ -44,8 +44,8 @@ export function CalendarFeed() {
       <h3 className="font-semibold">Calendar feed</h3>
       <p className="text-sm text-ink-muted">
         A private link your calendar app (Google Calendar, Apple Calendar, Outlook) subscribes to: task due
-        dates and college deadlines as all-day events. Anyone with the link can read it, so keep it to
-        yourself.
+        dates and college deadlines as all-day events, and tutoring sessions at their times. Anyone with the
+        link can read it, so keep it to yourself.
       </p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {feed.isError ? <Alert tone="danger">{errorMessage(feed.error)}</Alert> : null}

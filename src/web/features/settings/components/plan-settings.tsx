@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time-zones'
-import type { CurrentUser, UpdateMeBody } from '../../../../shared/users'
+import { type CurrentUser, SESSION_REMINDERS_LABEL, type UpdateMeBody } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -12,8 +12,8 @@ import { CalendarFeed } from './calendar-feed'
 import { TimeZonePicker } from './time-zone-picker'
 
 /**
- * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the
- * reminder email, and the private calendar feed (on, a new link, off).
+ * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the task and
+ * session reminder emails, and the private calendar feed (on, a new link, off).
  */
 export function PlanSettings({ user }: { user: CurrentUser }) {
   const id = useId()
@@ -23,6 +23,7 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
   // The controls follow the click at once; a refusal puts them back.
   const zone = useSavingValue(user.timeZone ?? DEFAULT_TIME_ZONE)
   const reminders = useSavingValue(user.emailTaskReminders ?? true)
+  const sessionReminders = useSavingValue(user.emailSessionReminders ?? true)
 
   /** Saves `body` while `control` shows the new value. */
   const save = async <T extends string | boolean>(
@@ -60,40 +61,75 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
         help="Reminders arrive at 8 am here, and a task is overdue from midnight here."
         onChange={(value, label) => save(zone, value, { timeZone: value }, `Time zone: ${label}`)}
       />
-      <div className="flex items-start gap-3">
-        {/* The wrapping label gives the small box a 44 x 44 px touch area. */}
-        <label className="tap-box mt-0">
-          <input
-            id={`${id}-reminders`}
-            type="checkbox"
-            className="size-5 shrink-0 accent-primary"
-            checked={reminders.shown}
-            disabled={updateMe.isPending}
-            aria-describedby={`${id}-reminders-help`}
-            onChange={(event) =>
-              save(
-                reminders,
-                event.target.checked,
-                { emailTaskReminders: event.target.checked },
-                event.target.checked ? 'Task reminders on' : 'No more task reminder emails',
-              )
-            }
-          />
-        </label>
-        <div className="flex flex-col">
-          <label htmlFor={`${id}-reminders`} className="flex min-h-11 items-center font-medium">
-            Email me the day before a task of mine is due
-          </label>
-          <p id={`${id}-reminders-help`} className="text-sm text-ink-muted">
-            One email per task, at 8 am the day before.
-          </p>
-        </div>
-      </div>
+      <ReminderCheckbox
+        id={`${id}-reminders`}
+        checked={reminders.shown}
+        disabled={updateMe.isPending}
+        label="Email me the day before a task of mine is due"
+        help="One email per task, at 8 am the day before."
+        onChange={(checked) =>
+          save(
+            reminders,
+            checked,
+            { emailTaskReminders: checked },
+            checked ? 'Task reminders on' : 'No more task reminder emails',
+          )
+        }
+      />
+      <ReminderCheckbox
+        id={`${id}-session-reminders`}
+        checked={sessionReminders.shown}
+        disabled={updateMe.isPending}
+        label={SESSION_REMINDERS_LABEL}
+        help="One email before each session, with the time in your time zone. Educators also get a morning list of sessions still to mark."
+        onChange={(checked) =>
+          save(
+            sessionReminders,
+            checked,
+            { emailSessionReminders: checked },
+            checked ? 'Session reminders on' : 'No more session reminder emails',
+          )
+        }
+      />
       {user.twoFactorRequired ? (
         <p className="text-ink-muted">Set up two-factor above to turn on your calendar feed.</p>
       ) : (
         <CalendarFeed />
       )}
     </section>
+  )
+}
+
+function ReminderCheckbox(props: {
+  id: string
+  checked: boolean
+  disabled: boolean
+  label: string
+  help: string
+  onChange: (checked: boolean) => void
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      {/* The wrapping label gives the small box a 44 x 44 px touch area. */}
+      <label className="tap-box mt-0">
+        <input
+          id={props.id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-primary"
+          checked={props.checked}
+          disabled={props.disabled}
+          aria-describedby={`${props.id}-help`}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
+      </label>
+      <div className="flex flex-col">
+        <label htmlFor={props.id} className="flex min-h-11 items-center font-medium">
+          {props.label}
+        </label>
+        <p id={`${props.id}-help`} className="text-sm text-ink-muted">
+          {props.help}
+        </p>
+      </div>
+    </div>
   )
 }

@@ -15,8 +15,8 @@ const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
 /**
- * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Admin (admins); My Students
- * (educators); and My Family for parents and guardians.
+ * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Schedule (educators and
+ * admins); Admin (admins); My Students (educators); and My Family for parents and guardians.
  */
 export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   return (
@@ -48,6 +48,13 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
               My Dashboard
             </Link>
           </li>
+          {(user.profileEducator != null || user.profileAdmin != null) && !user.twoFactorRequired ? (
+            <li>
+              <Link to="/schedule" className={linkClass} onClick={onNavigate}>
+                Schedule
+              </Link>
+            </li>
+          ) : null}
         </ul>
         {/* Until required two-factor is set up, the rest of the workspace is closed (and not fetched). */}
         {user.profileAdmin != null && !user.twoFactorRequired ? (

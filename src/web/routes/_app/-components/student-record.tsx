@@ -17,6 +17,7 @@ import { TeamSection } from '../../../features/team/components/team-section'
 import { type RecordAccess, recordAccess } from '../../../lib/record-access'
 import { chosenSection, type RecordSectionId, visibleSections } from '../../../lib/record-sections'
 import { RecordSectionBar } from './record-section-bar'
+import { RecordSessions } from './record-sessions'
 
 interface SectionProps {
   student: Student
@@ -40,6 +41,9 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
       <TasksSection student={student} viewer={viewer} access={access} />
       <CollegesSection student={student} viewer={viewer} access={access} />
     </>
+  ),
+  sessions: ({ student, viewer, access }) => (
+    <RecordSessions student={student} viewer={viewer} access={access} />
   ),
   notes: ({ student, viewer, access }) => <NotesSection student={student} viewer={viewer} access={access} />,
   documents: ({ student, viewer, access }) => (

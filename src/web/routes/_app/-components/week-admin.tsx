@@ -1,5 +1,6 @@
 import { ADMIN_DEADLINE_DAYS, type WeekScreen } from '../../../../shared/week'
 import { CountTiles, DeadlineRows, Empty, WeekCard } from './week-parts'
+import { NextSessionsCard } from './week-sessions'
 
 type AdminBlock = NonNullable<WeekScreen['admin']>
 
@@ -21,6 +22,12 @@ export function AdminWeek({ block, today }: { block: AdminBlock; today: string }
           },
           { label: 'Deadlines this week', value: counts.deadlinesThisWeek, to: '#admin-deadlines' },
         ]}
+      />
+      <NextSessionsCard
+        id="admin-next-sessions"
+        sessions={block.nextSessions}
+        showStudent
+        empty="No sessions scheduled for active students. Educators schedule them from a student's record or their week."
       />
       <WeekCard id="admin-deadlines" title="Deadlines this week, all students">
         {block.deadlines.length === 0 ? (

@@ -5,7 +5,9 @@ import type { FamilyChild } from '../../../../shared/week'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { NoteMeta } from '../../../features/notes/components/note-meta'
 import { LatestScore } from '../../../features/students/components/staff-students'
+import { hoursWords } from '../../../lib/session-time'
 import { deadlineTag, dueTag, RecordLink } from './week-parts'
+import { SessionRows } from './week-sessions'
 
 /** A guardian's week: one card per linked student, with what is next and the newest shared note. */
 export function FamilyWeek({ family, today }: { family: FamilyChild[]; today: string }) {
@@ -81,6 +83,16 @@ function ChildCard({ child, today }: { child: FamilyChild; today: string }) {
             <span className="text-ink-muted">None ahead</span>
           )}
         </dd>
+        <dt className="text-sm font-medium text-ink-muted">Hours left</dt>
+        <dd className="min-w-0">
+          {child.hoursLeft === null ? (
+            <span className="text-ink-muted">No hours recorded</span>
+          ) : (
+            <RecordLink uuid={student.uuid} section="sessions">
+              {hoursWords(child.hoursLeft)}
+            </RecordLink>
+          )}
+        </dd>
         <dt className="text-sm font-medium text-ink-muted">Latest SAT</dt>
         <dd>
           <LatestScore score={child.latestSat} />
@@ -90,6 +102,14 @@ function ChildCard({ child, today }: { child: FamilyChild; today: string }) {
           <LatestScore score={child.latestAct} />
         </dd>
       </dl>
+      <div className="flex flex-col gap-1 border-t border-line pt-4">
+        <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Next sessions</p>
+        {child.nextSessions.length === 0 ? (
+          <p className="text-ink-muted">None scheduled.</p>
+        ) : (
+          <SessionRows sessions={child.nextSessions} showStudent={false} />
+        )}
+      </div>
       <div className="flex flex-col gap-2 border-t border-line pt-4">
         <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Newest shared note</p>
         {note ? (

@@ -6,7 +6,7 @@ import type { WeekDeadline, WeekTask } from '../../../../shared/week'
 import { daysBetween } from '../../../lib/plan-rules'
 
 /** The record's sections a dashboard row may open (`/students/{uuid}?section=`). */
-export type RecordSection = 'scores' | 'plan' | 'notes' | 'documents' | 'family'
+export type RecordSection = 'scores' | 'plan' | 'sessions' | 'notes' | 'documents' | 'family'
 
 /** A link to a student's record, at one of its sections when given. */
 export function RecordLink({

@@ -4,6 +4,7 @@ import { STATUS_LABELS } from '../../../features/colleges/college-words'
 import { pointsToTarget } from '../../../features/scores/score-tests'
 import { LatestScore } from '../../../features/students/components/staff-students'
 import { CountTiles, DeadlineRows, Empty, RecordLink, Tag, TaskRows, WeekCard } from './week-parts'
+import { AwaitingAttendanceCard, NextSessionsCard } from './week-sessions'
 
 type EducatorBlock = NonNullable<WeekScreen['educator']>
 type FaoBlock = NonNullable<WeekScreen['fao']>
@@ -20,6 +21,16 @@ export function EducatorWeek({ block, today }: { block: EducatorBlock; today: st
           { label: 'Notes this week', value: block.notes.length, to: '#week-notes' },
           { label: 'Students', value: block.students.length, to: '#my-students' },
         ]}
+      />
+      {block.awaitingAttendance.length > 0 ? (
+        <AwaitingAttendanceCard sessions={block.awaitingAttendance} />
+      ) : null}
+      <NextSessionsCard
+        id="educator-next-sessions"
+        sessions={block.nextSessions}
+        showStudent
+        showEducator={false}
+        empty="No sessions ahead. Schedule one from a student's record, or pick a time on your Schedule."
       />
       <WeekCard id="overdue-tasks" title="Overdue tasks">
         {block.overdueTasks.length === 0 ? (

@@ -1,6 +1,7 @@
 import type { WeekScreen } from '../../../../shared/week'
 import { Alert } from '../../../components/ui/alert'
 import { DeadlineRows, Empty, RecordLink, TaskRows, WeekCard } from './week-parts'
+import { NextSessionsCard } from './week-sessions'
 
 /** A student's week: what they must do next, their next college deadlines, then their record. */
 export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['student']>; today: string }) {
@@ -37,6 +38,14 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
           <TaskRows tasks={block.tasks} today={today} showStudent={false} />
         )}
       </WeekCard>
+      {block.archived ? null : (
+        <NextSessionsCard
+          id="my-next-sessions"
+          sessions={block.nextSessions}
+          showStudent={false}
+          empty="No sessions scheduled. Your coach schedules them, and you get a reminder by email before each one."
+        />
+      )}
       <WeekCard id="my-deadlines" title="Next college deadlines">
         {block.deadlines.length === 0 ? (
           <Empty>
@@ -58,6 +67,7 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
               [undefined, 'Overview'],
               ['scores', 'Scores'],
               ['plan', 'Plan'],
+              ['sessions', 'Sessions'],
               ['notes', 'Notes'],
               ['documents', 'Documents'],
               ['family', 'Family and team'],
