@@ -237,6 +237,40 @@ describe('charged sessions', () => {
     expect(hours.balance).toBe(3)
   })
 
+  it('a charged session moved to another service, or past its package’s expiry, draws again', async () => {
+    const { student, buy } = await family('Mo Move')
+    const tutoring = await buy({
+      name: 'Tutoring',
+      service: 'tutoring',
+      hours: 3,
+      purchasedOn: '2026-01-01',
+      expiresOn: '2026-04-30',
+    })
+    const essays = await buy({ name: 'Essays', service: 'essays', hours: 3, purchasedOn: '2026-01-01' })
+    const any = await buy({ name: 'Any', service: 'any', hours: 3, purchasedOn: '2026-01-01' })
+    const id = await session(student.id, { day: '2026-04-01' })
+    await mark(id, 'attended')
+    const change = async (set: ReturnType<typeof sql>) => {
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`update tutoring_sessions set ${set} where id = ${id}`)
+        await syncSessionCharge(tx, id, educator.id)
+      })
+      const hours = await hoursOf(student.id)
+      expect(entryOf(hours, id)).toHaveLength(1)
+      return entryOf(hours, id)[0]!
+    }
+    const first = await change(sql`agenda = 'Nothing that matters to the ledger'`)
+    expect(first.package?.uuid).toBe(tutoring.uuid)
+    const asEssays = await change(sql`service = 'essays'`)
+    expect([asEssays.uuid, asEssays.package?.uuid]).toEqual([first.uuid, essays.uuid])
+    // Back to tutoring, but on May 5: the tutoring package expired on Apr 30, so the any-service one pays.
+    const moved = await change(
+      sql`service = 'tutoring', starts_at = '2026-05-05T20:00:00Z', ends_at = '2026-05-05T21:00:00Z'`,
+    )
+    expect([moved.uuid, moved.package?.uuid, moved.hours]).toEqual([first.uuid, any.uuid, -1])
+    expect((await hoursOf(student.id)).balance).toBe(8)
+  })
+
   it('a session charged when no package is open still takes its time, and the balance goes below zero', async () => {
     const { student, buy } = await family('Ned Negative')
     await buy({ name: 'Essays only', service: 'essays', hours: 1, purchasedOn: '2026-01-01' })

@@ -127,6 +127,34 @@ describe('the low-balance email', () => {
     expect(mailsTo(guardian.email)).toHaveLength(3)
   })
 
+  it('follows a guardian’s late cancellation through the sessions API, and staff making it a free one re-arm it', async () => {
+    const { student, guardian, base } = await studentWith(3)
+    const soon = await insertSession(t.db, student.id, {
+      educatorId: educator.id,
+      createdById: educator.id,
+      startsAt: new Date(Date.now() + 2 * 3_600_000),
+      durationMinutes: 90,
+    })
+    const guardianCookie = await t.sessionFor(guardian.id)
+    const patch = (cookie: string, payload: object) =>
+      t.request({ method: 'PATCH', url: `${base}/sessions/${soon}`, cookie, payload })
+    const cancelled = await patch(guardianCookie, { status: 'cancelled' })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json().sessions[0].status).toBe('late-cancelled')
+    const sent = await run()
+    expect(sent).toContain(`${student.id}:${guardian.id}`)
+    const mail = await sink.waitFor(guardian.email)
+    expect(mail.text).toContain('has 1.5 hours of sessions left.')
+    // Staff make it a cancellation with notice: the hours come back and the email is re-armed.
+    const freed = await patch(admin.cookie, { status: 'cancelled' })
+    expect(freed.statusCode, freed.body).toBe(200)
+    const [claims] = await selectRows<{ count: number }>(
+      t.db,
+      sql`select count(*)::int as count from mail_claims where subject_id = ${student.id}`,
+    )
+    expect(claims!.count).toBe(0)
+  })
+
   it('never goes to a disabled account, about an archived student, the student, or about a student who bought no hours', async () => {
     const disabled = await studentWith(1)
     await t.db.execute(sql`update users set disabled_at = now() where id = ${disabled.guardian.id}`)
