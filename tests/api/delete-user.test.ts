@@ -330,4 +330,29 @@ describe('admins', () => {
     expect(gone.statusCode).toBe(401)
     expect(await count(sql`select 1 from admin_profiles ap join users u on u.id = ap.user_id`)).toBe(1)
   })
+
+  it('an admin who recorded hours can be deleted: the packages and ledger stay, under "Deleted user"', async () => {
+    const bookkeeper = await t.userWith({ roles: ['admin'], name: 'Bea Books' })
+    const pupil = await createUser(t.db, { roles: ['student'], name: 'Hal Hours' })
+    const as = (url: string, payload: object) =>
+      t.request({ method: 'POST', url, cookie: bookkeeper.cookie, payload })
+    const bought = await as(`/api/v1/students/${pupil.id}/packages`, {
+      name: 'SAT tutoring, 10 hours',
+      service: 'tutoring',
+      hours: 10,
+      purchasedOn: '2026-09-01',
+    })
+    expect(bought.statusCode, bought.body).toBe(201)
+    const adjusted = await as(`/api/v1/students/${pupil.id}/hours/adjustments`, {
+      hours: -1,
+      reason: 'Trial lesson.',
+    })
+    expect(adjusted.statusCode, adjusted.body).toBe(201)
+
+    expect((await deleteUser(bookkeeper.id, bookkeeper.email)).statusCode).toBe(204)
+    const hours = (await send('GET', `/api/v1/students/${pupil.id}/hours`)).json()
+    expect(hours.balance).toBe(9)
+    expect(hours.packages[0].createdBy.name).toBe(DELETED_USER_NAME)
+    expect(JSON.stringify(hours)).not.toContain('Bea Books')
+  })
 })

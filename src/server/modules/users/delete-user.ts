@@ -22,6 +22,8 @@ const AUTHOR_COLUMNS = [
   ['tutoring_sessions', 'educator_id'],
   ['tutoring_sessions', 'created_by_id'],
   ['session_series', 'created_by_id'],
+  ['hour_packages', 'created_by_id'],
+  ['hour_ledger', 'created_by_id'],
   ['sat_scores', 'created_by_id'],
   ['act_scores', 'created_by_id'],
   ['guardian_links', 'created_by_id'],
