@@ -229,6 +229,31 @@ async function seedTarget(run: RunSql, studentId: string, coachId: string) {
   )
 }
 
+/**
+ * The coach's schedule: 2,000 sessions of an hour over their 40 students, from a year back to a
+ * year ahead, 8 h 45 min apart so none overlap; 200 of them are the target student's. Past ones
+ * are attended, the rest scheduled.
+ */
+async function seedSessions(run: RunSql, studentId: string, coachId: string) {
+  await run(`
+    with students as (
+      select student_id, row_number() over (order by student_id) - 1 as n
+      from team_members where member_id = '${coachId}' and student_id <> '${studentId}'
+    ), slots as (
+      select k, date_trunc('hour', now()) - interval '365 days' + k * interval '8 hours 45 minutes' as starts_at
+      from generate_series(1, 2000) k
+    )
+    insert into tutoring_sessions (student_id, educator_id, service, starts_at, ends_at, duration_minutes,
+      time_zone, location_kind, location_detail, agenda, status, created_by_id)
+    select case when k % 10 = 0 then '${studentId}'::uuid else (select student_id from students where n = k % 39) end,
+      '${coachId}', 'tutoring', starts_at, starts_at + interval '60 minutes', 60, 'America/New_York', 'online',
+      'https://meet.example.com/bench-' || k, 'Reading and Writing, module ' || k % 4,
+      case when starts_at < now() then 'attended' else 'scheduled' end, '${coachId}'
+    from slots;
+    analyze tutoring_sessions;
+  `)
+}
+
 async function transactions(client: pg.Client, dbName: string): Promise<number> {
   // An idle backend flushes its statistics within 10 s (PostgreSQL 15's PGSTAT_IDLE_INTERVAL);
   // waiting less undercounts a fast run (docs/performance.md, "How to measure").
@@ -269,7 +294,13 @@ interface People {
   student: { id: string; email: string; password: string }
   coach: { id: string; email: string; password: string }
   admin: { email: string; password: string }
+  /** Students with an educator of their team each, for scheduling spread over many educators. */
+  pairs?: Array<{ student: string; educator: string }>
 }
+
+/** Up to 400 (student, educator on their team) pairs over the bench's 50 educators. */
+const PAIRS_SQL = `select tm.student_id as student, tm.member_id as educator from team_members tm
+  join users u on u.id = tm.member_id and u.email like 'bench-educator-%' order by tm.student_id limit 400`
 
 /** The people the bench logs in as, made by the test factory (a known password). */
 async function createPeople(db: Parameters<typeof createUser>[0]): Promise<People> {
@@ -349,6 +380,9 @@ async function hotPaths(
     ])
   }
 
+  if (!MATCH || 'sessions schedule'.includes(MATCH)) {
+    peakRss = Math.max(peakRss, await sessionRows(kind, base, people, cookies, pid))
+  }
   if (!MATCH || 'POST then DELETE an SAT score, over students, PUT a document'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
   }
@@ -358,6 +392,84 @@ async function hotPaths(
     kind === 'PostgreSQL' ? '< 200 MB' : '< 300 MB',
   ])
   return cookies
+}
+
+/**
+ * Sessions at 50 connections: the coach's week out of 2,000 sessions over 40 students, the
+ * sessions of a record that has 200, and an admin scheduling sessions spread over many educators,
+ * each in a slot of its own. Returns the peak RSS.
+ */
+async function sessionRows(
+  kind: 'PostgreSQL' | 'embedded',
+  base: string,
+  people: People,
+  cookies: { student: string; coach: string; admin: string },
+  pid: number,
+): Promise<number> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  const reads = [
+    [
+      'GET /api/v1/schedule (educator, one week of 2,000 sessions over 40 students)',
+      `/api/v1/schedule?from=${day(-3)}&to=${day(3)}`,
+      cookies.coach,
+    ],
+    [
+      'GET /api/v1/students/{id}/sessions (a record with 200 sessions)',
+      `/api/v1/students/${people.student.id}/sessions`,
+      cookies.student,
+    ],
+  ] as const
+  let peakRss = 0
+  for (const [label, endpoint, cookie] of reads) {
+    const result = await load(`${base}${endpoint}`, { cookie }, pid, { connections: 50 })
+    peakRss = Math.max(peakRss, result.peakRss)
+    rows.push([
+      `${label} (${kind}, 50 connections)`,
+      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.timeouts} timeouts, RSS ${result.peakRss.toFixed(0)} MB`,
+      'p99 < 50 ms',
+    ])
+  }
+  const pairs = people.pairs ?? []
+  if (pairs.length === 0) return peakRss
+  let n = 0
+  const scheduling = await load(
+    `${base}/api/v1/schedule`,
+    { cookie: cookies.admin, 'content-type': 'application/json' },
+    pid,
+    {
+      connections: 50,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request: object) => {
+            const k = n++
+            const pair = pairs[k % pairs.length]!
+            // Two hours apart from every other request's slot, years ahead: no clash, ever.
+            const startsAt = new Date(Date.UTC(2031, 0, 1) + k * 2 * 3_600_000).toISOString()
+            return {
+              ...request,
+              path: `/api/v1/students/${pair.student}/sessions`,
+              body: JSON.stringify({
+                educatorUUID: pair.educator,
+                service: 'tutoring',
+                startsAt,
+                durationMinutes: 60,
+                timeZone: 'America/New_York',
+                location: { kind: 'online', meetingUrl: 'https://meet.example.com/bench' },
+                allowStudentClash: true,
+              }),
+            }
+          },
+        },
+      ],
+    },
+  )
+  rows.push([
+    `POST /api/v1/students/{id}/sessions, an admin scheduling (${kind}, 50 connections)`,
+    `${Math.round(scheduling.rps)} req/s, p99 ${scheduling.p99} ms, RSS ${scheduling.peakRss.toFixed(0)} MB`,
+    'p99 < 30 ms',
+  ])
+  return Math.max(peakRss, scheduling.peakRss)
 }
 
 /** The write rows (50 connections): an SAT score added and deleted, and a document saved. Returns the peak RSS. */
@@ -638,11 +750,11 @@ async function main() {
     const seeded = performance.now()
     const run: RunSql = (statements) => client.query(statements)
     await seedStudents(run)
-    await seedTarget(
-      run,
-      people.student.id,
-      (await client.query(`select id from users where email = $1`, [people.coach.email])).rows[0].id,
-    )
+    const coachId = (await client.query(`select id from users where email = $1`, [people.coach.email]))
+      .rows[0].id
+    await seedTarget(run, people.student.id, coachId)
+    await seedSessions(run, people.student.id, coachId)
+    people.pairs = (await client.query(PAIRS_SQL)).rows
     console.error(
       `seeded ${STUDENTS.toLocaleString('en-US')} students in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     )
@@ -748,6 +860,12 @@ async function embedded(yardstick: { barePort: number; baseline: number }) {
       }
     ).rows as [{ id: string }]
     await seedTarget((statements) => pglite.exec(statements), people.student.id, coachId)
+    await seedSessions((statements) => pglite.exec(statements), people.student.id, coachId)
+    people.pairs = (
+      (await database.db.execute(sql.raw(PAIRS_SQL))) as unknown as {
+        rows: Array<{ student: string; educator: string }>
+      }
+    ).rows
     await database.close()
     console.error(`seeded the embedded database in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
     const port = await freePort()

@@ -54,7 +54,7 @@ const FAMILY_SESSIONS: Refusal = {
 const MANAGE_GUARDIANS: Refusal = {
   message: 'Only admins and educators on the team can invite or remove guardians.',
 }
-const FAO_HOURS: Refusal = { message: 'Financial-aid officers do not see sessions or hours.' }
+const FAO_HOURS: Refusal = { message: 'Financial-aid officers do not see tutoring sessions or hours.' }
 const ADMIN_HOURS: Refusal = { message: 'Only admins record hour packages and adjust hours.' }
 
 export const RECORD_RULES = {

@@ -47,6 +47,8 @@ const CONTENT_TABLES = [
   'app_settings',
   'two_factors',
   'audit_events',
+  'hour_packages',
+  'hour_ledger',
 ] as const
 
 let t: TestApp
@@ -153,6 +155,12 @@ const FIELD_NAMES = [
   'website',
   'rows',
   'csv',
+  'hours',
+  'reason',
+  'packageUUID',
+  'purchasedOn',
+  'expiresOn',
+  'pricePaidCents',
 ]
 
 const oddStrings = fc.oneof(

@@ -350,7 +350,7 @@ describe('who may', () => {
     }
     const refused = await get(`${base}/hours`, fao.cookie)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json().detail).toBe('Financial-aid officers do not see sessions or hours.')
+    expect(refused.json().detail).toBe('Financial-aid officers do not see tutoring sessions or hours.')
     const byEducator = await post(`${base}/hours/adjustments`, { hours: 1, reason: 'x' }, educator.cookie)
     expect(byEducator.statusCode).toBe(403)
     const stranger = await t.userWith({ roles: ['educator'] })

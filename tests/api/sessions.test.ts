@@ -257,6 +257,15 @@ describe('clashes', () => {
     expect(warned.json().code).toBe('student-clash')
     const confirmed = await post(admin, { ...withCoach, allowStudentClash: true })
     expect(confirmed.statusCode, confirmed.body).toBe(201)
+    // Moving a session onto the student's other one asks the same.
+    const third = await t.userWith({ roles: ['educator'] })
+    await addToTeam(t.db, student.id, third.id)
+    const later = await post(admin, body(slot(), { educatorUUID: third.id }))
+    const moving = later.json().sessions[0].uuid
+    const move = await patch(admin, moving, { startsAt })
+    expect(move.statusCode).toBe(409)
+    expect(move.json().code).toBe('student-clash')
+    expect((await patch(admin, moving, { startsAt, allowStudentClash: true })).statusCode).toBe(200)
   })
 
   it('refuses a series whole, naming its first clash', async () => {
@@ -282,19 +291,25 @@ describe('clashes', () => {
     expect(after).toEqual(before)
   })
 
-  it('lets one of two requests for the same slot win, the other 409', async () => {
-    const startsAt = slot()
-    const answers = await Promise.all([
-      post(admin, body(startsAt)),
-      post(educator, body(startsAt), otherStudent.id),
-    ])
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
-    expect(answers.find((answer) => answer.statusCode === 409)!.json().code).toBe('educator-clash')
-    const rows = await selectRows<{ count: number }>(
-      t.db,
-      sql`select count(*)::int as count from tutoring_sessions where educator_id = ${educator.id} and starts_at = ${startsAt}::timestamptz`,
-    )
-    expect(rows[0]!.count).toBe(1)
+  it('lets one of several requests for the same slot win, the others 409', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const startsAt = slot()
+      const answers = await Promise.all([
+        post(admin, body(startsAt)),
+        post(educator, body(startsAt), otherStudent.id),
+        post(admin, body(new Date(Date.parse(startsAt) + 30 * 60_000).toISOString()), otherStudent.id),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409])
+      for (const answer of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(answer.json().code).toBe('educator-clash')
+      }
+      const rows = await selectRows<{ count: number }>(
+        t.db,
+        sql`select count(*)::int as count from tutoring_sessions where educator_id = ${educator.id}
+          and starts_at between ${startsAt}::timestamptz and ${startsAt}::timestamptz + interval '30 minutes'`,
+      )
+      expect(rows[0]!.count).toBe(1)
+    }
   })
 })
 
@@ -408,10 +423,26 @@ describe('the family cancels', () => {
     expect((await patch(fao, future, { status: 'cancelled' })).statusCode).toBe(403)
     expect((await patch(otherEducator, future, { status: 'cancelled' })).statusCode).toBe(404)
   })
+
+  it('reads but cannot cancel on an archived record (409); staff still can', async () => {
+    const archived = await t.userWith({ roles: ['student'] })
+    await addToTeam(t.db, archived.id, educator.id)
+    const sessionId = await seeded(new Date(Date.now() + 96 * HOUR), 60, archived.id)
+    await t.db.execute(sql`update student_profiles set archived_at = now() where user_id = ${archived.id}`)
+    const list = await t.request({ method: 'GET', url: sessionsOf(archived.id), cookie: archived.cookie })
+    expect(list.json().sessions).toHaveLength(1)
+    const refused = await patch(archived, sessionId, { status: 'cancelled' }, archived.id)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('record-archived')
+    expect((await patch(educator, sessionId, { status: 'cancelled' }, archived.id)).statusCode).toBe(200)
+  })
 })
 
 describe('emails on a change', () => {
   it('tells the student, guardian and educator of a reschedule, each in their own zone; not the one who made it', async () => {
+    const disabled = await t.userWith({ roles: ['guardian'] })
+    await addGuardian(t.db, student.id, disabled.id)
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${disabled.id}`)
     const session = await schedule('2027-06-07T15:00:00.000Z')
     const counts = Object.fromEntries(
       [guardian, educator, student].map((who) => [who.email, mailCount(who.email)]),
@@ -429,6 +460,7 @@ describe('emails on a change', () => {
     expect((await next(student)).text).toContain('https://meet.example.com/rosa')
     await sink.idle()
     expect(sink.messages.filter((mail) => mail.to.includes(admin.email))).toEqual([])
+    expect(mailCount(disabled.email)).toBe(0)
   })
 
   it('tells them of a cancellation, saying when it is charged; nothing for an archived student', async () => {
@@ -452,6 +484,25 @@ describe('emails on a change', () => {
     expect((await patch(admin, quiet, { status: 'cancelled' }, archivedStudent.id)).statusCode).toBe(200)
     await sink.idle()
     expect(sink.messages.length).toBe(count)
+  })
+})
+
+describe('deleting a person', () => {
+  it('keeps the sessions an educator taught or scheduled, under "Deleted user"', async () => {
+    const leaving = await t.userWith({ roles: ['educator'] })
+    await addToTeam(t.db, student.id, leaving.id)
+    const created = await post(leaving, body(slot(), { educatorUUID: leaving.id }))
+    expect(created.statusCode).toBe(201)
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${leaving.id}`,
+      cookie: admin.cookie,
+      payload: { confirmEmail: leaving.email },
+    })
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    const list = await t.request({ method: 'GET', url: sessionsOf(student.id), cookie: admin.cookie })
+    const kept = (list.json().sessions as Session[]).find((s) => s.uuid === created.json().sessions[0].uuid)
+    expect(kept).toMatchObject({ educator: { name: 'Deleted user' }, createdBy: { name: 'Deleted user' } })
   })
 })
 

@@ -37,6 +37,8 @@ export const sessionNotes = pgTable(
     ),
     // The list's order (newest session first) and its keyset.
     index('session_notes_student_order_idx').on(table.studentId, table.date, table.createdAt, table.id),
+    // A session's linked note, read with every session listed.
+    index('session_notes_session_idx').on(table.sessionId).where(sql`${table.sessionId} is not null`),
   ],
 )
 export type SessionNoteRow = typeof sessionNotes.$inferSelect

@@ -150,6 +150,10 @@ export const TUTORING_SETTING_KEYS: Record<keyof TutoringSettings, string> = {
   lowBalanceHours: 'low_balance_hours',
 }
 
+/** The company's cancellation notice in hours as an SQL expression, for reads that need it in the same statement. */
+export const cancellationNoticeHoursSql = sql`coalesce((select (value #>> '{}')::float8 from app_settings
+  where key = ${TUTORING_SETTING_KEYS.cancellationNoticeHours}), ${TUTORING_SETTINGS_DEFAULT.cancellationNoticeHours}::float8)`
+
 export async function getTutoringSettings(db: DbOrTx): Promise<TutoringSettings> {
   const [row] = await selectRows<{ notice: number | null; reminder: number | null; low: number | null }>(
     db,

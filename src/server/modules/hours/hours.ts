@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import {
   type HourAdjustmentInput,
   type Hours,
@@ -9,15 +9,14 @@ import {
 } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { fieldError } from '../../problems'
-import { getTutoringSettings } from '../admin/settings'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql } from '../students/sql'
-import { rearmLowBalance } from './low-balance'
-import { readPackages } from './packages'
+import { lowBalanceHoursSql, rearmLowBalance } from './low-balance'
+import { type PackageRow, packagesJsonSql, toPackage } from './packages'
 
 /**
  * The hours ledger as read (docs/product.md#hour-packages): every entry in ledger order (the order
@@ -50,30 +49,53 @@ export interface EntryRow {
   day: string
 }
 
+/** The student's ledger as a JSON array in ledger order, each entry keyed as `EntryRow`. */
+const entriesJsonSql = (studentId: SQL) => sql`coalesce((select json_agg(json_build_object(
+    'id', l.id, 'kind', l.kind, 'minutes', l.minutes, 'balance_after', l.balance_after,
+    'package_id', p.id, 'package_name', p.name, 'package_service', p.service,
+    'package_minutes', p.minutes, 'package_expires_on', to_char(p.expires_on, 'YYYY-MM-DD'),
+    'session_id', s.id, 'session_starts_at', ${isoSql(sql`s.starts_at`)}, 'session_status', s.status,
+    'session_duration', s.duration_minutes, 'session_service', s.service, 'session_time_zone', s.time_zone,
+    'reason', l.reason, 'created_by_id', c.id, 'created_by_name', c.name,
+    'created_at', ${isoSql(sql`l.created_at`)},
+    'day', case l.kind
+      when 'purchase' then to_char(p.purchased_on, 'YYYY-MM-DD')
+      when 'session' then to_char(s.starts_at at time zone s.time_zone, 'YYYY-MM-DD')
+      else to_char(l.created_at at time zone (select time_zone from users where id = ${studentId}), 'YYYY-MM-DD')
+    end) order by l.created_at, l.id)
+  from (select _l.*, sum(_l.minutes) over (order by _l.created_at, _l.id) as balance_after
+    from hour_ledger _l where _l.student_id = ${studentId}) l
+  join users c on c.id = l.created_by_id
+  left join hour_packages p on p.id = l.package_id and p.student_id = ${studentId}
+  left join tutoring_sessions s on s.id = l.session_id and s.student_id = ${studentId}), '[]')`
+
+interface LedgerRead {
+  entries: EntryRow[]
+  packages: PackageRow[]
+  ahead_minutes: number
+  low_balance_hours: number
+}
+
+/**
+ * The student's ledger, packages, scheduled minutes ahead and the low-balance threshold, in one
+ * statement (the record's Sessions section reads it on every visit).
+ */
+async function readLedger(db: DbOrTx, studentId: string): Promise<LedgerRead> {
+  const [row] = await selectRowsPrepared<LedgerRead>(
+    db,
+    'student-hours',
+    sql`select ${entriesJsonSql(sql`${studentId}::uuid`)} as entries,
+      ${packagesJsonSql(sql`${studentId}::uuid`)} as packages,
+      (select coalesce(sum(duration_minutes), 0)::int from tutoring_sessions
+        where student_id = ${studentId} and status = 'scheduled' and ends_at > now()) as ahead_minutes,
+      ${lowBalanceHoursSql}::float8 as low_balance_hours`,
+  )
+  return row!
+}
+
 /** The student's ledger in ledger order, each entry with the running balance. */
 export async function readEntries(db: DbOrTx, studentId: string): Promise<EntryRow[]> {
-  return selectRows<EntryRow>(
-    db,
-    sql`select l.id, l.kind, l.minutes,
-      (sum(l.minutes) over (order by l.created_at, l.id))::int as balance_after,
-      p.id as package_id, p.name as package_name, p.service as package_service, p.minutes as package_minutes,
-      to_char(p.expires_on, 'YYYY-MM-DD') as package_expires_on,
-      s.id as session_id, ${isoSql(sql`s.starts_at`)} as session_starts_at, s.status as session_status,
-      s.duration_minutes as session_duration, s.service as session_service, s.time_zone as session_time_zone,
-      l.reason, l.created_by_id, c.name as created_by_name, ${isoSql(sql`l.created_at`)} as created_at,
-      case l.kind
-        when 'purchase' then to_char(p.purchased_on, 'YYYY-MM-DD')
-        when 'session' then to_char(s.starts_at at time zone s.time_zone, 'YYYY-MM-DD')
-        else to_char(l.created_at at time zone st.time_zone, 'YYYY-MM-DD')
-      end as day
-    from hour_ledger l
-    join users c on c.id = l.created_by_id
-    join users st on st.id = l.student_id
-    left join hour_packages p on p.id = l.package_id
-    left join tutoring_sessions s on s.id = l.session_id
-    where l.student_id = ${studentId}
-    order by l.created_at, l.id`,
-  )
+  return (await readLedger(db, studentId)).entries
 }
 
 function toEntry(row: EntryRow): LedgerEntry {
@@ -99,23 +121,14 @@ function toEntry(row: EntryRow): LedgerEntry {
 
 /** The hours of a student whose access is checked: balance, threshold, scheduled hours ahead, packages, entries. */
 async function readHours(db: DbOrTx, studentId: string): Promise<Hours> {
-  const [entries, packages, settings, [ahead]] = await Promise.all([
-    readEntries(db, studentId),
-    readPackages(db, studentId),
-    getTutoringSettings(db),
-    selectRows<{ minutes: number }>(
-      db,
-      sql`select coalesce(sum(duration_minutes), 0)::int as minutes from tutoring_sessions
-      where student_id = ${studentId} and status = 'scheduled' and ends_at > now()`,
-    ),
-  ])
-  const balance = entries.reduce((sum, row) => sum + row.minutes, 0)
+  const ledger = await readLedger(db, studentId)
+  const balance = ledger.entries.reduce((sum, row) => sum + row.minutes, 0)
   return {
     balance: minutesToHours(balance),
-    lowBalanceHours: settings.lowBalanceHours,
-    scheduledAhead: minutesToHours(ahead?.minutes ?? 0),
-    packages,
-    entries: entries.map(toEntry),
+    lowBalanceHours: ledger.low_balance_hours,
+    scheduledAhead: minutesToHours(ledger.ahead_minutes),
+    packages: ledger.packages.map(toPackage),
+    entries: ledger.entries.map(toEntry),
   }
 }
 

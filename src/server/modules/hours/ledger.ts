@@ -50,7 +50,8 @@ export async function syncSessionCharge(tx: Tx, sessionId: string, actorId: stri
     where p.student_id = ${session.student_id}
       and (p.service = ${session.service} or p.service is null)
       and (p.expires_on is null or p.expires_on >= ${session.local_day}::date)
-      and (select coalesce(sum(l.minutes), 0) from hour_ledger l where l.package_id = p.id) > 0
+      and (select coalesce(sum(l.minutes), 0) from hour_ledger l
+        where l.student_id = p.student_id and l.package_id = p.id) > 0
     order by (p.service is null), p.purchased_on, p.created_at, p.id
     limit 1`,
   )

@@ -22,9 +22,10 @@ import { guardianLinkCountsSql } from '../students/record'
  */
 export const LOW_BALANCE_KIND = 'low-balance'
 
-/** The threshold in minutes, as the admins set it (the default when never saved). */
-const thresholdMinutesSql = sql`(coalesce((select (value #>> '{}')::numeric from app_settings
-  where key = ${TUTORING_SETTING_KEYS.lowBalanceHours}), ${TUTORING_SETTINGS_DEFAULT.lowBalanceHours}) * 60)`
+/** The threshold in hours, as the admins set it (the default when never saved): `getTutoringSettings` in SQL. */
+export const lowBalanceHoursSql = sql`coalesce((select (value #>> '{}')::numeric from app_settings
+  where key = ${TUTORING_SETTING_KEYS.lowBalanceHours}), ${TUTORING_SETTINGS_DEFAULT.lowBalanceHours})`
+const thresholdMinutesSql = sql`(${lowBalanceHoursSql} * 60)`
 
 const balanceSql = (studentId: SQL) =>
   sql`(select coalesce(sum(_l.minutes), 0) from hour_ledger _l where _l.student_id = ${studentId})`

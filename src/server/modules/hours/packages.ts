@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { type HourPackage, type HourPackageInput, minutesToHours } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
@@ -31,14 +31,19 @@ export interface PackageRow {
   created_at: string
 }
 
-/** Draw order: the order sessions take hours from them. */
-export const packageColumns = sql`p.id, p.student_id, p.name, p.service, p.minutes,
-  (select coalesce(sum(l.minutes), 0)::int from hour_ledger l where l.package_id = p.id) as minutes_left,
-  p.price_paid_cents, to_char(p.purchased_on, 'YYYY-MM-DD') as purchased_on,
-  to_char(p.expires_on, 'YYYY-MM-DD') as expires_on, p.created_by_id, c.name as created_by_name,
-  ${isoSql(sql`p.created_at`)} as created_at`
-export const packageJoins = sql`hour_packages p join users c on c.id = p.created_by_id`
-export const packageOrder = sql`p.purchased_on, p.created_at, p.id`
+/** A package as JSON with its hours left (the sum of its ledger rows), keyed as `PackageRow`. */
+const packageJson = sql`json_build_object('id', p.id, 'student_id', p.student_id, 'name', p.name,
+  'service', p.service, 'minutes', p.minutes,
+  'minutes_left', (select coalesce(sum(l.minutes), 0) from hour_ledger l
+    where l.student_id = p.student_id and l.package_id = p.id),
+  'price_paid_cents', p.price_paid_cents, 'purchased_on', to_char(p.purchased_on, 'YYYY-MM-DD'),
+  'expires_on', to_char(p.expires_on, 'YYYY-MM-DD'), 'created_by_id', p.created_by_id,
+  'created_by_name', c.name, 'created_at', ${isoSql(sql`p.created_at`)})`
+
+/** The student's packages as a JSON array, oldest purchase first (the order sessions draw from them). */
+export const packagesJsonSql = (studentId: SQL) => sql`coalesce((select json_agg(${packageJson}
+    order by p.purchased_on, p.created_at, p.id)
+  from hour_packages p join users c on c.id = p.created_by_id where p.student_id = ${studentId}), '[]')`
 
 export function toPackage(row: PackageRow): HourPackage {
   return {
@@ -58,11 +63,12 @@ export function toPackage(row: PackageRow): HourPackage {
 
 /** The student's packages, oldest purchase first. */
 export async function readPackages(db: DbOrTx, studentId: string): Promise<HourPackage[]> {
-  const rows = await selectRows<PackageRow>(
+  const [row] = await selectRowsPrepared<{ packages: PackageRow[] }>(
     db,
-    sql`select ${packageColumns} from ${packageJoins} where p.student_id = ${studentId} order by ${packageOrder}`,
+    'student-packages',
+    sql`select ${packagesJsonSql(sql`${studentId}::uuid`)} as packages`,
   )
-  return rows.map(toPackage)
+  return (row?.packages ?? []).map(toPackage)
 }
 
 export async function listPackages(db: DbOrTx, viewer: Viewer, studentId: string): Promise<HourPackage[]> {
@@ -90,11 +96,7 @@ export async function createPackage(
     )
     await tx.execute(sql`insert into hour_ledger (student_id, kind, minutes, package_id, created_by_id)
       values (${studentId}, 'purchase', ${minutes}, ${inserted!.id}, ${viewer.id})`)
-    const [row] = await selectRows<PackageRow>(
-      tx,
-      sql`select ${packageColumns} from ${packageJoins} where p.id = ${inserted!.id}`,
-    )
-    const created = toPackage(row!)
+    const created = (await readPackages(tx, studentId)).find((p) => p.uuid === inserted!.id)!
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'package.created',

@@ -32,16 +32,23 @@ const hoursWords = (minutes: number) => {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`
 }
 
-/** "4:00 PM EDT": the session's start on the clock of the zone it was scheduled in. */
-const localTime = (startsAt: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(startsAt))
+/** One formatter per zone for a statement: building one costs more than formatting many times with it. */
+function clockIn(timeZone: string, clocks: Map<string, Intl.DateTimeFormat>): Intl.DateTimeFormat {
+  let clock = clocks.get(timeZone)
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    })
+    clocks.set(timeZone, clock)
+  }
+  return clock
+}
 
-export function describeEntry(row: EntryRow): string {
+/** "Tutoring session at 4:00 PM EDT, 90 minutes, attended": the session's start on its own zone's clock. */
+export function describeEntry(row: EntryRow, clocks = new Map<string, Intl.DateTimeFormat>()): string {
   if (row.kind === 'purchase') {
     const service = row.package_service ? SERVICE_LABELS[row.package_service] : 'any service'
     const expires = row.package_expires_on ? `, expires ${formatPlainDate(row.package_expires_on)}` : ''
@@ -52,7 +59,7 @@ export function describeEntry(row: EntryRow): string {
     const status = row.session_status ? (STATUS_WORDS[row.session_status] ?? row.session_status) : ''
     const at =
       row.session_starts_at && row.session_time_zone
-        ? ` at ${localTime(row.session_starts_at, row.session_time_zone)}`
+        ? ` at ${clockIn(row.session_time_zone, clocks).format(new Date(row.session_starts_at))}`
         : ''
     return `${service} session${at}, ${row.session_duration ?? -row.minutes} minutes, ${status}`
   }
@@ -69,12 +76,13 @@ export async function hoursStatementCsv(
     selectRows<{ name: string }>(db, sql`select name from users where id = ${studentId}`),
     readEntries(db, studentId),
   ])
+  const clocks = new Map<string, Intl.DateTimeFormat>()
   const csv = toCsv(
     HEADER,
     entries.map((row) => [
       row.day,
       KIND_WORDS[row.kind],
-      describeEntry(row),
+      describeEntry(row, clocks),
       row.package_name ?? (row.kind === 'session' ? 'no open package' : ''),
       minutesToHours(row.minutes),
       minutesToHours(row.balance_after),

@@ -3,9 +3,9 @@ import { may } from '../../../shared/record-rules'
 import type { Service, Session, SessionStatus } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { fieldError, forbidden, notFound } from '../../problems'
-import { getTutoringSettings } from '../admin/settings'
+import { cancellationNoticeHoursSql } from '../admin/settings'
 import { mayReadRecordSql, studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
@@ -43,15 +43,15 @@ export interface SessionRow {
 }
 
 /**
- * A session's columns. `noticeHours` is the company's cancellation notice (the free-cancellation
- * instant); `readsInternal` whether the viewer reads internal notes (the linked note they may see).
+ * A session's columns; `readsInternal` says whether the viewer reads internal notes (the linked
+ * note they may see). The free-cancellation instant is the start less the company's notice.
  */
-export const sessionColumns = (noticeHours: number, readsInternal: boolean) => sql`s.id, s.student_id,
+export const sessionColumns = (readsInternal: boolean) => sql`s.id, s.student_id,
   st.name as student_name, s.educator_id, e.name as educator_name, s.service,
   ${isoSql(sql`s.starts_at`)} as starts_at, ${isoSql(sql`s.ends_at`)} as ends_at, s.duration_minutes, s.time_zone,
   s.location_kind, s.location_detail, s.agenda, s.status,
   (s.status = 'scheduled' and s.ends_at <= now()) as awaiting_attendance,
-  ${isoSql(sql`(s.starts_at - ${noticeHours}::float8 * interval '1 hour')`)} as free_cancellation_until,
+  ${isoSql(sql`(s.starts_at - ${cancellationNoticeHoursSql} * interval '1 hour')`)} as free_cancellation_until,
   s.starts_at <= now() as started, s.series_id,
   (select _n.id from session_notes _n where _n.session_id = s.id
     ${readsInternal ? sql`` : sql`and _n.visibility = 'shared'`}
@@ -104,14 +104,11 @@ export const auditedSession = (row: SessionRow) => ({
 
 /**
  * `from` and `to` (inclusive) are calendar days in `zone`, an SQL expression naming the zone:
- * the sessions starting on those days there.
+ * the sessions starting on those days there; either may be null (no bound).
  */
-function dayRange(from: string | undefined, to: string | undefined, zone: SQL): SQL[] {
-  const conditions: SQL[] = []
-  if (from) conditions.push(sql`s.starts_at >= (${from}::date::timestamp at time zone ${zone})`)
-  if (to) conditions.push(sql`s.starts_at < ((${to}::date + 1)::timestamp at time zone ${zone})`)
-  return conditions
-}
+const dayRange = (from: string | null, to: string | null, zone: SQL) =>
+  sql`(${from}::date is null or s.starts_at >= (${from}::date::timestamp at time zone ${zone}))
+    and (${to}::date is null or s.starts_at < ((${to}::date + 1)::timestamp at time zone ${zone}))`
 
 /** A student's sessions, soonest first; `from` and `to` are days in the viewer's zone. */
 export async function listSessions(
@@ -123,12 +120,14 @@ export async function listSessions(
   const access = await studentAccess(db, viewer, studentId)
   requireRule(access, 'sessions.read')
   if (query.from && query.to && query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
-  const { cancellationNoticeHours } = await getTutoringSettings(db)
+  const readsInternal = may(access, 'notes.readInternal')
   const viewerZone = sql`(select time_zone from users where id = ${viewer.id})`
-  const rows = await selectRows<SessionRow>(
+  // The record's hot read: one prepared statement per kind of reader.
+  const rows = await selectRowsPrepared<SessionRow>(
     db,
-    sql`select ${sessionColumns(cancellationNoticeHours, may(access, 'notes.readInternal'))} from ${sessionJoins}
-    where ${sql.join([sql`s.student_id = ${studentId}`, ...dayRange(query.from, query.to, viewerZone)], sql` and `)}
+    `student-sessions:${readsInternal ? 'staff' : 'family'}`,
+    sql`select ${sessionColumns(readsInternal)} from ${sessionJoins}
+    where s.student_id = ${studentId} and ${dayRange(query.from ?? null, query.to ?? null, viewerZone)}
     order by s.starts_at, s.id`,
   )
   return rows.map(toSession)
@@ -164,18 +163,12 @@ export async function getSchedule(
       and exists(select 1 from educator_profiles where user_id = u.id)`,
   )
   if (!educator) throw notFound('No such educator.')
-  const { cancellationNoticeHours } = await getTutoringSettings(db)
-  const rows = await selectRows<SessionRow>(
+  const rows = await selectRowsPrepared<SessionRow>(
     db,
-    sql`select ${sessionColumns(cancellationNoticeHours, true)} from ${sessionJoins}
-    where ${sql.join(
-      [
-        sql`s.educator_id = ${educatorId}`,
-        ...dayRange(query.from, query.to, sql`${educator.viewer_zone}::text`),
-        mayReadRecordSql(sql`s.student_id`, sql`${viewer.id}::uuid`),
-      ],
-      sql` and `,
-    )}
+    'educator-schedule',
+    sql`select ${sessionColumns(true)} from ${sessionJoins}
+    where s.educator_id = ${educatorId} and ${dayRange(query.from, query.to, sql`${educator.viewer_zone}::text`)}
+      and ${mayReadRecordSql(sql`s.student_id`, sql`${viewer.id}::uuid`)}
     order by s.starts_at, s.id`,
   )
   return {

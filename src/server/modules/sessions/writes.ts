@@ -5,7 +5,6 @@ import type { Viewer } from '../../auth/viewer'
 import type { Db, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { conflict, fieldError, notFound } from '../../problems'
-import { getTutoringSettings } from '../admin/settings'
 import { recordAudit } from '../audit/audit'
 import { syncSessionCharge } from '../hours/ledger'
 import { type AccessOnRecord, studentAccess } from '../students/record'
@@ -34,10 +33,10 @@ export interface SessionsWritten {
   notices: SessionNotice[]
 }
 
-async function loadRows(tx: Tx, where: SQL, noticeHours: number, readsInternal: boolean, lock = false) {
+async function loadRows(tx: Tx, where: SQL, readsInternal: boolean, lock = false) {
   return selectRows<SessionRow>(
     tx,
-    sql`select ${sessionColumns(noticeHours, readsInternal)} from ${sessionJoins} where ${where}
+    sql`select ${sessionColumns(readsInternal)} from ${sessionJoins} where ${where}
     order by s.starts_at, s.id ${lock ? sql`for update of s` : sql``}`,
   )
 }
@@ -109,11 +108,9 @@ export async function createSessions(
       from unnest(${`{${starts.map((start) => start.toISOString()).join(',')}}`}::timestamptz[]) as p(starts_at)
       returning id`,
     )
-    const { cancellationNoticeHours } = await getTutoringSettings(tx)
     const rows = await loadRows(
       tx,
       sql`s.id = any(${uuidArray(inserted.map((row) => row.id))}::uuid[])`,
-      cancellationNoticeHours,
       true,
     )
     for (const row of rows) {
@@ -175,11 +172,9 @@ export async function updateSession(
   if (!isUuid(sessionId)) throw notFound('No such session.')
   const readsInternal = may(access, 'notes.readInternal')
   return db.transaction(async (tx) => {
-    const { cancellationNoticeHours: notice } = await getTutoringSettings(tx)
     const [pivot] = await loadRows(
       tx,
       sql`s.id = ${sessionId} and s.student_id = ${studentId}`,
-      notice,
       readsInternal,
       true,
     )
@@ -190,7 +185,6 @@ export async function updateSession(
           tx,
           sql`s.series_id = ${pivot.series_id} and s.starts_at >= ${pivot.starts_at}::timestamptz
             and (s.id = ${pivot.id} or s.status = 'scheduled')`,
-          notice,
           readsInternal,
           true,
         )
@@ -301,7 +295,7 @@ export async function updateSession(
       await tx.execute(sql`update session_series set time_zone = ${zone} where id = ${pivot.series_id}`)
     }
     const after = changedIds.length
-      ? await loadRows(tx, sql`s.id = any(${uuidArray(changedIds)}::uuid[])`, notice, readsInternal)
+      ? await loadRows(tx, sql`s.id = any(${uuidArray(changedIds)}::uuid[])`, readsInternal)
       : []
     const byId = new Map(after.map((row) => [row.id, row]))
     for (const before of targets) {

@@ -1,0 +1,1 @@
+CREATE INDEX "session_notes_session_idx" ON "session_notes" USING btree ("session_id") WHERE "session_notes"."session_id" is not null;
