@@ -95,7 +95,7 @@ export function SessionItem({
             </button>
           </>
         ) : null}
-        {actions.staff && session.status === 'scheduled' ? (
+        {actions.staff && upcoming ? (
           <>
             <button
               type="button"
@@ -104,15 +104,13 @@ export function SessionItem({
             >
               Reschedule
             </button>
-            {upcoming ? (
-              <button
-                type="button"
-                className="btn btn-quiet btn-small"
-                onClick={() => actions.onMark(session, 'cancelled')}
-              >
-                Cancel…
-              </button>
-            ) : null}
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={() => actions.onMark(session, 'cancelled')}
+            >
+              Cancel…
+            </button>
           </>
         ) : null}
         {actions.staff && session.status !== 'scheduled' ? (

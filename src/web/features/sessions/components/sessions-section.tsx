@@ -38,7 +38,7 @@ const PAST_SHOWN = 10
 export function SessionsSection({ student, viewer, access, onWriteNote }: SessionsSectionProps) {
   const sessions = useQuery(sessionsQueryOptions(student.uuid))
   const staff = canScheduleSessions(access)
-  const hours = useQuery({ ...hoursQueryOptions(student.uuid), enabled: staff })
+  const hours = useQuery(hoursQueryOptions(student.uuid))
   const viewerZone = viewerTimeZone(viewer)
   const change = useChangeSession()
   const [scheduling, setScheduling] = useState<{ session: Session | null } | null>(null)
