@@ -109,7 +109,7 @@ export async function sendLowBalanceMail(db: DbOrTx, mailer: Mailer, appOrigin: 
           studentName: candidate.student_name,
           hoursLeft: minutesToHours(claimed),
           thresholdHours: minutesToHours(candidate.threshold),
-          recordLink: `${appOrigin}/students/${candidate.student_id}`,
+          recordLink: `${appOrigin}/students/${candidate.student_id}?section=sessions`,
         }),
       )
       sent.push(`${candidate.student_id}:${candidate.recipient_id}`)

@@ -120,7 +120,7 @@ export async function sendSessionReminders(
       studentName: session.student_name,
       educatorName: session.educator_name,
     }
-    const recordLink = `${appOrigin}/students/${session.student_id}`
+    const recordLink = `${appOrigin}/students/${session.student_id}?section=sessions`
     let failed = false
     for (const recipient of await reminderRecipients(db, session)) {
       const period = `${session.starts_at}/${recipient.id}`
@@ -229,7 +229,7 @@ export async function sendAttendanceDigests(
       startsAt: new Date(session.starts_at),
       studentName: session.student_name,
       service: session.service,
-      recordLink: `${appOrigin}/students/${session.student_id}`,
+      recordLink: `${appOrigin}/students/${session.student_id}?section=sessions`,
     }))
     try {
       await mailer.send(attendanceDigestMail({ email, timeZone }, listed, settingsLink))
