@@ -263,12 +263,20 @@ describe('charged sessions', () => {
     expect(first.package?.uuid).toBe(tutoring.uuid)
     const asEssays = await change(sql`service = 'essays'`)
     expect([asEssays.uuid, asEssays.package?.uuid]).toEqual([first.uuid, essays.uuid])
-    // Back to tutoring, but on May 5: the tutoring package expired on Apr 30, so the any-service one pays.
-    const moved = await change(
-      sql`service = 'tutoring', starts_at = '2026-05-05T20:00:00Z', ends_at = '2026-05-05T21:00:00Z'`,
-    )
-    expect([moved.uuid, moved.package?.uuid, moved.hours]).toEqual([first.uuid, any.uuid, -1])
-    expect((await hoursOf(student.id)).balance).toBe(8)
+    // Back to tutoring, but on May 5, through the API: the tutoring package expired on Apr 30, so
+    // the any-service one pays, and the entry keeps its id.
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/v1/students/${student.id}/sessions/${id}`,
+      cookie: admin.cookie,
+      payload: { service: 'tutoring', startsAt: '2026-05-05T20:00:00Z' },
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const hours = await hoursOf(student.id)
+    expect(entryOf(hours, id).map((entry) => [entry.uuid, entry.package?.uuid, entry.hours])).toEqual([
+      [first.uuid, any.uuid, -1],
+    ])
+    expect(hours.balance).toBe(8)
   })
 
   it('a session charged when no package is open still takes its time, and the balance goes below zero', async () => {

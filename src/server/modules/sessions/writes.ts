@@ -289,7 +289,15 @@ export async function updateSession(
       await tx.execute(
         sql`update tutoring_sessions set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${row.id}`,
       )
-      if (plan.status !== row.status || plan.duration !== row.duration_minutes)
+      // Anything the charge depends on: the status, the minutes, the service and the day (a
+      // package's expiry) move the one ledger entry with them.
+      if (
+        plan.status !== row.status ||
+        plan.duration !== row.duration_minutes ||
+        (patch.service !== undefined && patch.service !== row.service) ||
+        plan.startsAt.getTime() !== Date.parse(row.starts_at) ||
+        plan.timeZone !== row.time_zone
+      )
         await syncSessionCharge(tx, row.id, viewer.id)
       changedIds.push(row.id)
     }
