@@ -15,6 +15,8 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 export interface FirstScreen {
+  /** The answers by API path, for the server's first render (ADR 049). */
+  answers: Record<string, unknown>
   /** The `<script type="application/json">` element to put in the shell. */
   element: string
   /** The session cookie as `users/me` refreshed it, for the shell's answer. */
@@ -52,6 +54,7 @@ export async function firstScreenFor(
   })
   const setCookie = user.headers['set-cookie']
   return {
+    answers,
     element: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`,
     setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
   }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -18,8 +19,36 @@ const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-
  * One port for everything: built files, the prerendered public pages (ADR 013), the app shell for
  * the web app's routes, and 'Not Found' with status 404 for anything else (docs/product.md#screens-and-navigation).
  */
+type RenderFirstScreen = (url: string, answers: Record<string, unknown>) => Promise<string | null>
+
+/** The shell's root element, which the app fills; the server's first render goes inside it. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/
+
+/**
+ * The module that renders an app page's first screen (ADR 049), loaded on the first logged-in
+ * shell rather than at start. None when it is not built: the shell goes out as before.
+ */
+function firstRenderer(app: FastifyInstance, file: string): () => Promise<RenderFirstScreen | null> {
+  let loading: Promise<RenderFirstScreen | null> | undefined
+  return () => {
+    loading ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (module: { renderFirstScreen: RenderFirstScreen }) => module.renderFirstScreen,
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'the first-screen renderer did not load; shells go out without it')
+            return null
+          },
+        )
+      : Promise.resolve(null)
+    return loading
+  }
+}
+
 export default fp(
-  async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {
+  async function webPlugin(
+    app: FastifyInstance,
+    { webDir, firstRenderModule }: { webDir: string; firstRenderModule?: string },
+  ) {
     const indexFile = path.join(webDir, 'index.html')
     const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL
     // Each app route's shell, with the route's own chunks and the font preloaded.
@@ -30,6 +59,10 @@ export default fp(
       imagesBaseUrl: app.env.IMAGES_BASE_URL,
     })
     const notFoundPage = publicPages.get('/404')
+    const renderer = firstRenderer(
+      app,
+      firstRenderModule ?? path.join(path.dirname(webDir), 'ssr', 'render.js'),
+    )
     for (const [pagePath, page] of publicPages) {
       if (page.status !== 200) continue
       app.get(pagePath, (request, reply) => sendPublicPage(request, reply, page))
@@ -73,11 +106,26 @@ export default fp(
           : null
       if (firstScreen) {
         for (const cookie of firstScreen.setCookies) reply.header('set-cookie', cookie)
+        // The page itself, rendered from those answers (ADR 049); without it, the app renders it.
+        const render = await renderer()
+        const page = render
+          ? await render(request.url, firstScreen.answers).catch((error: unknown) => {
+              request.log.warn(
+                { err: error },
+                'the first screen did not render; the shell goes out without it',
+              )
+              return null
+            })
+          : null
+        const withPage =
+          page === null
+            ? routeShell
+            : routeShell.replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="">${page}</div>`)
         return reply
           .code(200)
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(routeShell.replace('</body>', `${firstScreen.element}</body>`))
+          .send(withPage.replace('</body>', () => `${firstScreen.element}</body>`))
       }
       return reply
         .code(route ? 200 : 404)

@@ -34,6 +34,11 @@ export function seedFirstScreen(queryClient: QueryClient): void {
   } catch {
     return
   }
+  seedAnswers(queryClient, answers)
+}
+
+/** The answers, keyed by API path, into the query cache: the browser's seeding and the server's first render (ADR 049). */
+export function seedAnswers(queryClient: QueryClient, answers: Record<string, unknown>): void {
   for (const [apiPath, answer] of Object.entries(answers)) {
     const seed = seedFor(apiPath)
     const parsed = seed?.schema.safeParse(answer)
