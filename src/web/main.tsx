@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter'
 import './styles.css'
 import './lib/zod-jitless'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App, router } from './router'
 
@@ -18,8 +18,10 @@ const app = (
  * the server did. When it arrives somewhere else (a guard redirected since), the app renders anew.
  */
 async function start() {
+  // As a transition, React renders in slices and lets the browser answer input between them,
+  // instead of one long task (the shell's text or the server's page stays on screen meanwhile).
   if (!root.hasAttribute('data-rendered')) {
-    createRoot(root).render(app)
+    startTransition(() => createRoot(root).render(app))
     return
   }
   const href = router.history.location.href
@@ -27,11 +29,13 @@ async function start() {
   await router.load()
   const { location, matches } = router.state
   if (location.href === href && matches.every((match) => match.status === 'success')) {
-    hydrateRoot(root, app)
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
     return
   }
   router.ssr = undefined
-  createRoot(root).render(app)
+  startTransition(() => createRoot(root).render(app))
 }
 
 void start()

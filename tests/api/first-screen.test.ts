@@ -101,6 +101,32 @@ describe('the app shell', () => {
     const foreign = await shell(`/students/${other.id}`, student.cookie)
     expect(Object.keys(foreign.answers ?? {})).toEqual(['/v1/users/me'])
     // Other pages: the current user only.
-    expect(Object.keys((await shell('/settings', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+    expect(Object.keys((await shell('/users', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+  })
+
+  it('adds the reads that depend on who asks once the current user is known', async () => {
+    const settings = await shell('/settings', student.cookie)
+    const profile = await t.request({
+      method: 'GET',
+      url: `/api/v1/students/${student.id}/profile`,
+      cookie: student.cookie,
+    })
+    expect(settings.answers?.[`/v1/students/${student.id}/profile`]).toEqual(profile.json())
+    expect(Object.keys((await shell('/students', student.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/students',
+    ])
+    // An admin's screens only for an admin: a student asks for nothing more there.
+    expect(Object.keys((await shell('/admin/users', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+    const admin = await t.userWith({ roles: ['admin'] })
+    expect(Object.keys((await shell('/admin', admin.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/screens/admin',
+      '/v1/screens/week',
+    ])
+    expect(Object.keys((await shell('/admin/students', admin.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/screens/admin/students?tab=active&limit=25',
+    ])
   })
 })

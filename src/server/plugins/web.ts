@@ -44,6 +44,23 @@ function firstRenderer(app: FastifyInstance, file: string): () => Promise<Render
   }
 }
 
+/**
+ * The shell with the server's page in its root. The page shows without the scripts, so they load
+ * at low priority: the stylesheet and the font, which its first paint needs, come first.
+ */
+function withRenderedPage(shell: string, page: string): string {
+  return shell
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="">${page}</div>`)
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" crossorigin fetchpriority="low" ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    )
+}
+
 export default fp(
   async function webPlugin(
     app: FastifyInstance,
@@ -117,10 +134,7 @@ export default fp(
               return null
             })
           : null
-        const withPage =
-          page === null
-            ? routeShell
-            : routeShell.replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="">${page}</div>`)
+        const withPage = page === null ? routeShell : withRenderedPage(routeShell, page)
         return reply
           .code(200)
           .header('cache-control', 'no-store')
