@@ -80,6 +80,11 @@ export default fp(
       app,
       firstRenderModule ?? path.join(path.dirname(webDir), 'ssr', 'render.js'),
     )
+    // Loaded once the server is ready, in the background, so that the first logged-in page need
+    // not wait for it.
+    app.addHook('onReady', async () => {
+      setImmediate(() => void renderer())
+    })
     for (const [pagePath, page] of publicPages) {
       if (page.status !== 200) continue
       app.get(pagePath, (request, reply) => sendPublicPage(request, reply, page))
