@@ -16,6 +16,7 @@ const app = (
  * A page the server rendered (ADR 049) is hydrated: the router first loads the same matches from
  * the seeded answers (and the route's component chunks, preloaded by the shell), and renders as
  * the server did. When it arrives somewhere else (a guard redirected since), the app renders anew.
+ * Either way the root layout lifts the root's `inert` once it is mounted (`useInteractiveRoot`).
  */
 async function start() {
   // As a transition, React renders in slices and lets the browser answer input between them,
@@ -26,9 +27,12 @@ async function start() {
   }
   const href = router.history.location.href
   router.ssr = { manifest: undefined }
-  await router.load()
+  const loaded = await router.load().then(
+    () => true,
+    () => false,
+  )
   const { location, matches } = router.state
-  if (location.href === href && matches.every((match) => match.status === 'success')) {
+  if (loaded && location.href === href && matches.every((match) => match.status === 'success')) {
     startTransition(() => {
       hydrateRoot(root, app)
     })

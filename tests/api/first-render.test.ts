@@ -38,7 +38,7 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true })
 })
 
-const ROOT = /<div id="root"( data-rendered="")?>([\s\S]*)<\/div><script type="module"/
+const ROOT = /<div id="root"( data-rendered="" inert)?>([\s\S]*)<\/div><script type="module"/
 
 async function page(url: string, cookie?: string) {
   const response = await t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) })

@@ -45,12 +45,13 @@ function firstRenderer(app: FastifyInstance, file: string): () => Promise<Render
 }
 
 /**
- * The shell with the server's page in its root. The page shows without the scripts, so they load
- * at low priority: the stylesheet and the font, which its first paint needs, come first.
+ * The shell with the server's page in its root, `inert` until the browser has hydrated it (no tap
+ * or form submission reaches a page without its handlers). The page shows without the scripts,
+ * so they load at low priority: the stylesheet and the font, which its first paint needs, come first.
  */
 function withRenderedPage(shell: string, page: string): string {
   return shell
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="">${page}</div>`)
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
     .replaceAll(
       '<script type="module" crossorigin ',
       '<script type="module" crossorigin fetchpriority="low" ',

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 const noChanges = () => () => {}
 
@@ -14,4 +14,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   )
+}
+
+/**
+ * A page the server rendered comes with its root `inert` (ADR 049): until React has hydrated it,
+ * a tap would reach no handler, and a form's button would submit the form natively (its fields in
+ * the address). Once hydrated, the root takes input. For the root layout, once.
+ */
+export function useInteractiveRoot(): void {
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert')
+  }, [])
 }
