@@ -1,3 +1,4 @@
+import { NOTE_PAGE_SIZE } from './notes'
 import { STUDENT_PAGE_DEFAULT } from './screens'
 
 /** The shell's element holding the first screen's answers (ADR 047). */
@@ -12,14 +13,25 @@ export const ADMIN_STUDENTS_FIRST_PAGE = `/v1/screens/admin/students?tab=active&
 /**
  * The API reads (paths under `/api`) whose answers an app page asks for first: the current user
  * on every page, then the page's own reads where they follow from its address (the dashboard's
- * week; the record and its overview). The server puts their answers in the shell; the web app
- * seeds its query cache with them.
+ * week; the record, its overview and the lists of the section asked for). The server puts their
+ * answers in the shell; the web app seeds its query cache with them.
  */
-export function firstScreenApiPaths(pathname: string): string[] {
+export function firstScreenApiPaths(pathname: string, search = ''): string[] {
   if (pathname === '/dashboard') return ['/v1/users/me', '/v1/screens/week']
   const record = RECORD_PAGE.exec(pathname)
-  if (record) return ['/v1/users/me', `/v1/students/${record[1]}`, `/v1/students/${record[1]}/overview`]
+  if (record) {
+    const student = `/v1/students/${record[1]}`
+    return ['/v1/users/me', student, `${student}/overview`, ...sectionPaths(student, search)]
+  }
   return ['/v1/users/me']
+}
+
+/** The lists a record section loads on its own, for `?section=` (a viewer who may not read them gets no answer). */
+function sectionPaths(student: string, search: string): string[] {
+  const section = new URLSearchParams(search).get('section')
+  if (section === 'plan') return [`${student}/tasks`, `${student}/colleges`]
+  if (section === 'notes') return [`${student}/notes?limit=${NOTE_PAGE_SIZE}`]
+  return []
 }
 
 interface Viewer {

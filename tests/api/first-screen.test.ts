@@ -98,6 +98,19 @@ describe('the app shell', () => {
     expect(own.answers?.[`/v1/students/${student.id}/overview`]).toEqual(overview.json())
     expect(own.response.body).toContain('href="/assets/record.js"')
 
+    // The lists of the section asked for, as the section asks for them.
+    const plan = await shell(`/students/${student.id}?section=plan`, student.cookie)
+    for (const list of ['tasks', 'colleges']) {
+      const answer = await t.request({
+        method: 'GET',
+        url: `/api/v1/students/${student.id}/${list}`,
+        cookie: student.cookie,
+      })
+      expect(plan.answers?.[`/v1/students/${student.id}/${list}`]).toEqual(answer.json())
+    }
+    const notes = await shell(`/students/${student.id}?section=notes`, student.cookie)
+    expect(Object.keys(notes.answers ?? {})).toContain(`/v1/students/${student.id}/notes?limit=10`)
+
     const foreign = await shell(`/students/${other.id}`, student.cookie)
     expect(Object.keys(foreign.answers ?? {})).toEqual(['/v1/users/me'])
     // Other pages: the current user only.

@@ -46,8 +46,8 @@ export async function firstScreenFor(
   }
   const ask = (url: string) =>
     app.inject({ method: 'GET', url: `/api${url}`, headers, remoteAddress: request.ip })
-  const pathname = request.url.split('?')[0] ?? ''
-  const [me, ...pages] = firstScreenApiPaths(pathname)
+  const [pathname = '', search = ''] = request.url.split('?')
+  const [me, ...pages] = firstScreenApiPaths(pathname, search)
   if (!me) return null
   // Side by side: the page's read is used only when `users/me` answers too.
   const [user, ...pageAnswers] = await Promise.all([ask(me), ...pages.map(ask)])

@@ -1,6 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { z } from 'zod'
+import { collegeListSchema } from '../../shared/colleges'
 import { ADMIN_STUDENTS_FIRST_PAGE, FIRST_SCREEN_ELEMENT_ID } from '../../shared/first-screen'
+import { notePageSchema } from '../../shared/notes'
 import { recordOverviewSchema } from '../../shared/record-overview'
 import {
   adminOverviewSchema,
@@ -10,6 +12,7 @@ import {
 } from '../../shared/screens'
 import { studentProfileSchema } from '../../shared/student-profile'
 import { studentListSchema, studentSchema } from '../../shared/students'
+import { taskListSchema } from '../../shared/tasks'
 import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
 import { queryKeys } from './query-keys'
@@ -40,6 +43,16 @@ function seedFor(
   if (record) return { key: queryKeys.students.detail(record[1]!), schema: studentSchema }
   const overview = /^\/v1\/students\/([^/]+)\/overview$/.exec(apiPath)
   if (overview) return { key: queryKeys.students.overview(overview[1]!), schema: recordOverviewSchema }
+  const list = /^\/v1\/students\/([^/]+)\/(tasks|colleges|notes\?limit=\d+)$/.exec(apiPath)
+  if (list?.[2] === 'tasks') return { key: queryKeys.students.tasks(list[1]!), schema: taskListSchema }
+  if (list?.[2] === 'colleges')
+    return { key: queryKeys.students.colleges(list[1]!), schema: collegeListSchema }
+  if (list)
+    return {
+      key: queryKeys.students.notes(list[1]!),
+      schema: notePageSchema,
+      data: (page) => ({ pages: [page], pageParams: [''] }),
+    }
   const profile = /^\/v1\/students\/([^/]+)\/profile$/.exec(apiPath)
   if (profile) return { key: queryKeys.students.profile(profile[1]!), schema: studentProfileSchema }
   return null
