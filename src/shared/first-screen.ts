@@ -48,6 +48,9 @@ interface Viewer {
  */
 export function firstScreenViewerPaths(pathname: string, viewer: Viewer): string[] {
   const admin = viewer.profileAdmin != null
+  const staff = admin || viewer.profileEducator != null || viewer.profileFao != null
+  // Staff's dashboard lists the tasks assigned to them beside the week.
+  if (pathname === '/dashboard') return staff ? ['/v1/tasks/mine?scope=assigned'] : []
   if (pathname === '/settings')
     return viewer.profileStudent != null ? [`/v1/students/${viewer.uuid}/profile`] : []
   if (pathname === '/students') {

@@ -137,6 +137,16 @@ describe('the app shell', () => {
       '/v1/screens/admin',
       '/v1/screens/week',
     ])
+    const dashboard = await shell('/dashboard', admin.cookie)
+    const assigned = await t.request({
+      method: 'GET',
+      url: '/api/v1/tasks/mine?scope=assigned',
+      cookie: admin.cookie,
+    })
+    expect(dashboard.answers?.['/v1/tasks/mine?scope=assigned']).toEqual(assigned.json())
+    expect(Object.keys((await shell('/dashboard', student.cookie)).answers ?? {})).not.toContain(
+      '/v1/tasks/mine?scope=assigned',
+    )
     expect(Object.keys((await shell('/admin/students', admin.cookie)).answers ?? {})).toEqual([
       '/v1/users/me',
       '/v1/screens/admin/students?tab=active&limit=25',

@@ -12,7 +12,7 @@ import {
 } from '../../shared/screens'
 import { studentProfileSchema } from '../../shared/student-profile'
 import { studentListSchema, studentSchema } from '../../shared/students'
-import { taskListSchema } from '../../shared/tasks'
+import { myTasksSchema, taskListSchema } from '../../shared/tasks'
 import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
 import { queryKeys } from './query-keys'
@@ -26,6 +26,8 @@ function seedFor(
 ): { key: QueryKey; schema: z.ZodType; data?: (answer: unknown) => unknown } | null {
   if (apiPath === '/v1/users/me') return { key: queryKeys.currentUser, schema: currentUserSchema }
   if (apiPath === '/v1/screens/week') return { key: queryKeys.screens.week(), schema: weekScreenSchema }
+  if (apiPath === '/v1/tasks/mine?scope=assigned')
+    return { key: queryKeys.myTasks('assigned'), schema: myTasksSchema }
   if (apiPath === '/v1/screens/my-dashboard')
     return { key: queryKeys.screens.myDashboard(), schema: myDashboardSchema }
   if (apiPath === '/v1/screens/admin')
