@@ -81,10 +81,17 @@ export default fp(
       app,
       firstRenderModule ?? path.join(path.dirname(webDir), 'ssr', 'render.js'),
     )
-    // Loaded once the server is ready, in the background, so that the first logged-in page need
-    // not wait for it.
-    app.addHook('onReady', async () => {
-      setImmediate(() => void renderer())
+    // Loaded once the server listens (not in tests, which inject), in the background, and run
+    // once on a page that needs no one's data (the forgot-password form): the first logged-in
+    // page then waits neither for the module nor for a cold first render.
+    app.addHook('onListen', async () => {
+      setImmediate(() => {
+        void renderer()
+          .then((render) => render?.('/forgot-password', {}))
+          .catch((error: unknown) =>
+            app.log.warn({ err: error }, 'the first-screen renderer did not warm up'),
+          )
+      })
     })
     for (const [pagePath, page] of publicPages) {
       if (page.status !== 200) continue
