@@ -40,3 +40,25 @@ export const serverBundleOptions = (outdir) => ({
   sourcemap: true,
   logLevel: 'warning',
 })
+
+/**
+ * The server's first render of an app page (ADR 049): the web app's routes and components with
+ * React's server renderer, as one ESM file of its own (`dist/ssr/render.js`). Every package is in
+ * it (React and the router are build-time packages), and the server imports it only on the first
+ * logged-in shell, so it adds nothing to a start.
+ */
+export const firstRenderBundleOptions = (outdir) => ({
+  entryPoints: { render: 'src/web/ssr/render.tsx' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  sourcemap: true,
+  logLevel: 'warning',
+})

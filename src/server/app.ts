@@ -64,6 +64,8 @@ export interface BuildOptions {
   logger?: Logger | boolean
   mailer?: Mailer
   webDir?: string
+  /** The module rendering an app page's first screen (`dist/ssr/render.js` beside the web build by default; ADR 049). */
+  firstRenderModule?: string
   /** Where uploaded files go; from the environment (DATA_DIR/files or S3_BUCKET) by default. */
   files?: FileStore
 }
@@ -202,7 +204,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     notifyEmail: env.CONTACT_NOTIFY_EMAIL,
     appOrigin: env.appOrigin,
   })
-  await app.register(webPlugin, { webDir: options.webDir ?? WEB_DIST_DIR })
+  await app.register(webPlugin, {
+    webDir: options.webDir ?? WEB_DIST_DIR,
+    ...(options.firstRenderModule ? { firstRenderModule: options.firstRenderModule } : {}),
+  })
 
   // The request id a 500 quotes, on every answer, so a user's report can be found in the logs.
   app.addHook('onSend', async (request, reply) => {

@@ -20,6 +20,9 @@ export type CollegeStatus = (typeof COLLEGE_STATUSES)[number]
 export const COLLEGE_NAME_MAX = 120
 export const COLLEGE_NOTES_MAX = 2000
 export const DOLLARS_MAX = 1_000_000
+// Written out rather than formatted: this module is loaded with the web app, and a first
+// `toLocaleString` there sets up the browser's number formatting before the page can start.
+const DOLLARS_MAX_TEXT = '1,000,000'
 
 export const ROUND_LABELS: Record<CollegeRound, string> = {
   ED: 'Early Decision',
@@ -66,8 +69,8 @@ const dollars = (field: string) =>
   z
     .number({ error: orRequired(`Enter ${field} in whole US dollars.`) })
     .int('Use whole US dollars.')
-    .min(0, `Use 0 to ${DOLLARS_MAX.toLocaleString('en-US')} dollars.`)
-    .max(DOLLARS_MAX, `Use 0 to ${DOLLARS_MAX.toLocaleString('en-US')} dollars.`)
+    .min(0, `Use 0 to ${DOLLARS_MAX_TEXT} dollars.`)
+    .max(DOLLARS_MAX, `Use 0 to ${DOLLARS_MAX_TEXT} dollars.`)
     .nullish()
 
 /** The fields an FAO on the team edits; everyone else who edits the list changes the others. */

@@ -62,6 +62,9 @@ export const noteListQuerySchema = z.object({
   limit: pageLimit(NOTE_PAGE_MAX).optional(),
 })
 
+/** Notes a page of the record's Notes section holds ("Load more" asks for the next). */
+export const NOTE_PAGE_SIZE = 10
+
 export const notePageSchema = z.object({
   notes: z.array(noteSchema),
   /** Pass back as `cursor` for the next page; null on the last page. */

@@ -98,9 +98,58 @@ describe('the app shell', () => {
     expect(own.answers?.[`/v1/students/${student.id}/overview`]).toEqual(overview.json())
     expect(own.response.body).toContain('href="/assets/record.js"')
 
+    // The lists of the section asked for, as the section asks for them.
+    const plan = await shell(`/students/${student.id}?section=plan`, student.cookie)
+    for (const list of ['tasks', 'colleges']) {
+      const answer = await t.request({
+        method: 'GET',
+        url: `/api/v1/students/${student.id}/${list}`,
+        cookie: student.cookie,
+      })
+      expect(plan.answers?.[`/v1/students/${student.id}/${list}`]).toEqual(answer.json())
+    }
+    const notes = await shell(`/students/${student.id}?section=notes`, student.cookie)
+    expect(Object.keys(notes.answers ?? {})).toContain(`/v1/students/${student.id}/notes?limit=10`)
+
     const foreign = await shell(`/students/${other.id}`, student.cookie)
     expect(Object.keys(foreign.answers ?? {})).toEqual(['/v1/users/me'])
     // Other pages: the current user only.
-    expect(Object.keys((await shell('/settings', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+    expect(Object.keys((await shell('/users', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+  })
+
+  it('adds the reads that depend on who asks once the current user is known', async () => {
+    const settings = await shell('/settings', student.cookie)
+    const profile = await t.request({
+      method: 'GET',
+      url: `/api/v1/students/${student.id}/profile`,
+      cookie: student.cookie,
+    })
+    expect(settings.answers?.[`/v1/students/${student.id}/profile`]).toEqual(profile.json())
+    expect(Object.keys((await shell('/students', student.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/students',
+    ])
+    // An admin's screens only for an admin: a student asks for nothing more there.
+    expect(Object.keys((await shell('/admin/users', student.cookie)).answers ?? {})).toEqual(['/v1/users/me'])
+    const admin = await t.userWith({ roles: ['admin'] })
+    expect(Object.keys((await shell('/admin', admin.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/screens/admin',
+      '/v1/screens/week',
+    ])
+    const dashboard = await shell('/dashboard', admin.cookie)
+    const assigned = await t.request({
+      method: 'GET',
+      url: '/api/v1/tasks/mine?scope=assigned',
+      cookie: admin.cookie,
+    })
+    expect(dashboard.answers?.['/v1/tasks/mine?scope=assigned']).toEqual(assigned.json())
+    expect(Object.keys((await shell('/dashboard', student.cookie)).answers ?? {})).not.toContain(
+      '/v1/tasks/mine?scope=assigned',
+    )
+    expect(Object.keys((await shell('/admin/students', admin.cookie)).answers ?? {})).toEqual([
+      '/v1/users/me',
+      '/v1/screens/admin/students?tab=active&limit=25',
+    ])
   })
 })

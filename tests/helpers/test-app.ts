@@ -52,6 +52,7 @@ export async function createTestApp(
     logger = false,
     signIn = 'session',
     webDir,
+    firstRenderModule,
   }: {
     /** A logger to read what the server logs (tests of logging); none by default. */
     logger?: Logger | false
@@ -63,6 +64,8 @@ export async function createTestApp(
     signIn?: 'session' | 'route'
     /** The built web app's folder (`dist/web` by default), for tests of the app shell. */
     webDir?: string
+    /** The module rendering an app page's first screen, for tests of the server's first render. */
+    firstRenderModule?: string
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-test-'))
@@ -72,6 +75,7 @@ export async function createTestApp(
     database,
     logger,
     ...(webDir ? { webDir } : {}),
+    ...(firstRenderModule ? { firstRenderModule } : {}),
   })
   await app.ready()
 

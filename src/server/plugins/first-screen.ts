@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { FIRST_SCREEN_ELEMENT_ID, firstScreenApiPaths } from '../../shared/first-screen'
+import {
+  FIRST_SCREEN_ELEMENT_ID,
+  firstScreenApiPaths,
+  firstScreenViewerPaths,
+} from '../../shared/first-screen'
 
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/
 
@@ -15,6 +19,8 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 export interface FirstScreen {
+  /** The answers by API path, for the server's first render (ADR 049). */
+  answers: Record<string, unknown>
   /** The `<script type="application/json">` element to put in the shell. */
   element: string
   /** The session cookie as `users/me` refreshed it, for the shell's answer. */
@@ -40,18 +46,24 @@ export async function firstScreenFor(
   }
   const ask = (url: string) =>
     app.inject({ method: 'GET', url: `/api${url}`, headers, remoteAddress: request.ip })
-  const [me, ...pages] = firstScreenApiPaths(request.url.split('?')[0] ?? '')
+  const [pathname = '', search = ''] = request.url.split('?')
+  const [me, ...pages] = firstScreenApiPaths(pathname, search)
   if (!me) return null
   // Side by side: the page's read is used only when `users/me` answers too.
   const [user, ...pageAnswers] = await Promise.all([ask(me), ...pages.map(ask)])
   if (user!.statusCode !== 200) return null
-  const answers: Record<string, unknown> = { [me]: user!.json() }
-  pages.forEach((page, index) => {
-    const answer = pageAnswers[index]!
-    if (answer.statusCode === 200) answers[page] = answer.json()
-  })
+  const viewer = user!.json()
+  const answers: Record<string, unknown> = { [me]: viewer }
+  // Then the reads that depend on who asks (ADR 049).
+  const viewerPages = firstScreenViewerPaths(pathname, viewer)
+  const viewerAnswers = await Promise.all(viewerPages.map(ask))
+  const answered = [...pageAnswers, ...viewerAnswers]
+  for (const [index, page] of [...pages, ...viewerPages].entries()) {
+    if (answered[index]!.statusCode === 200) answers[page] = answered[index]!.json()
+  }
   const setCookie = user.headers['set-cookie']
   return {
+    answers,
     element: `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`,
     setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
   }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -18,8 +19,54 @@ const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-
  * One port for everything: built files, the prerendered public pages (ADR 013), the app shell for
  * the web app's routes, and 'Not Found' with status 404 for anything else (docs/product.md#screens-and-navigation).
  */
+type RenderFirstScreen = (url: string, answers: Record<string, unknown>) => Promise<string | null>
+
+/** The shell's root element, which the app fills; the server's first render goes inside it. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>/
+
+/**
+ * The module that renders an app page's first screen (ADR 049), loaded on the first logged-in
+ * shell rather than at start. None when it is not built: the shell goes out as before.
+ */
+function firstRenderer(app: FastifyInstance, file: string): () => Promise<RenderFirstScreen | null> {
+  let loading: Promise<RenderFirstScreen | null> | undefined
+  return () => {
+    loading ??= existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (module: { renderFirstScreen: RenderFirstScreen }) => module.renderFirstScreen,
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'the first-screen renderer did not load; shells go out without it')
+            return null
+          },
+        )
+      : Promise.resolve(null)
+    return loading
+  }
+}
+
+/**
+ * The shell with the server's page in its root, `inert` until the browser has hydrated it (no tap
+ * or form submission reaches a page without its handlers). The page shows without the scripts,
+ * so they load at low priority: the stylesheet and the font, which its first paint needs, come first.
+ */
+function withRenderedPage(shell: string, page: string): string {
+  return shell
+    .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" crossorigin fetchpriority="low" ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    )
+}
+
 export default fp(
-  async function webPlugin(app: FastifyInstance, { webDir }: { webDir: string }) {
+  async function webPlugin(
+    app: FastifyInstance,
+    { webDir, firstRenderModule }: { webDir: string; firstRenderModule?: string },
+  ) {
     const indexFile = path.join(webDir, 'index.html')
     const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_SHELL
     // Each app route's shell, with the route's own chunks and the font preloaded.
@@ -30,6 +77,22 @@ export default fp(
       imagesBaseUrl: app.env.IMAGES_BASE_URL,
     })
     const notFoundPage = publicPages.get('/404')
+    const renderer = firstRenderer(
+      app,
+      firstRenderModule ?? path.join(path.dirname(webDir), 'ssr', 'render.js'),
+    )
+    // Loaded once the server listens (not in tests, which inject), in the background, and run
+    // once on a page that needs no one's data (the forgot-password form): the first logged-in
+    // page then waits neither for the module nor for a cold first render.
+    app.addHook('onListen', async () => {
+      setImmediate(() => {
+        void renderer()
+          .then((render) => render?.('/forgot-password', {}))
+          .catch((error: unknown) =>
+            app.log.warn({ err: error }, 'the first-screen renderer did not warm up'),
+          )
+      })
+    })
     for (const [pagePath, page] of publicPages) {
       if (page.status !== 200) continue
       app.get(pagePath, (request, reply) => sendPublicPage(request, reply, page))
@@ -73,11 +136,23 @@ export default fp(
           : null
       if (firstScreen) {
         for (const cookie of firstScreen.setCookies) reply.header('set-cookie', cookie)
+        // The page itself, rendered from those answers (ADR 049); without it, the app renders it.
+        const render = await renderer()
+        const page = render
+          ? await render(request.url, firstScreen.answers).catch((error: unknown) => {
+              request.log.warn(
+                { err: error },
+                'the first screen did not render; the shell goes out without it',
+              )
+              return null
+            })
+          : null
+        const withPage = page === null ? routeShell : withRenderedPage(routeShell, page)
         return reply
           .code(200)
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(routeShell.replace('</body>', `${firstScreen.element}</body>`))
+          .send(withPage.replace('</body>', () => `${firstScreen.element}</body>`))
       }
       return reply
         .code(route ? 200 : 404)

@@ -74,6 +74,10 @@ export async function apiFetch<S extends z.ZodType>(
   { method = 'GET', body, schema, signal }: ApiFetchOptions<S>,
 ): Promise<z.output<S>> {
   const url = `/api${path}`
+  // The server's first render (ADR 049) has only the answers it put in the shell; whatever else a
+  // component asks for is left to the browser. Never settling, such a read keeps its part of the
+  // page pending on the server, and the browser renders that part itself.
+  if (typeof window === 'undefined') return new Promise<never>(() => {})
   const response = await fetch(url, {
     method,
     credentials: 'include',

@@ -1,20 +1,62 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/first-screen'
+import { collegeListSchema } from '../../shared/colleges'
+import { ADMIN_STUDENTS_FIRST_PAGE, FIRST_SCREEN_ELEMENT_ID } from '../../shared/first-screen'
+import { notePageSchema } from '../../shared/notes'
 import { recordOverviewSchema } from '../../shared/record-overview'
-import { studentSchema } from '../../shared/students'
+import {
+  adminOverviewSchema,
+  adminStudentPageSchema,
+  adminUsersScreenSchema,
+  myDashboardSchema,
+} from '../../shared/screens'
+import { studentProfileSchema } from '../../shared/student-profile'
+import { studentListSchema, studentSchema } from '../../shared/students'
+import { myTasksSchema, taskListSchema } from '../../shared/tasks'
 import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
 import { queryKeys } from './query-keys'
 
-/** Each API read the server may put in the shell: its query key and schema, as the features ask for it. */
-function seedFor(apiPath: string): { key: QueryKey; schema: z.ZodType } | null {
+/**
+ * Each API read the server may put in the shell: its query key and schema, as the features ask
+ * for it (and, for a list read a page at a time, the cache's shape of a first page).
+ */
+function seedFor(
+  apiPath: string,
+): { key: QueryKey; schema: z.ZodType; data?: (answer: unknown) => unknown } | null {
   if (apiPath === '/v1/users/me') return { key: queryKeys.currentUser, schema: currentUserSchema }
   if (apiPath === '/v1/screens/week') return { key: queryKeys.screens.week(), schema: weekScreenSchema }
+  if (apiPath === '/v1/tasks/mine?scope=assigned')
+    return { key: queryKeys.myTasks('assigned'), schema: myTasksSchema }
+  if (apiPath === '/v1/screens/my-dashboard')
+    return { key: queryKeys.screens.myDashboard(), schema: myDashboardSchema }
+  if (apiPath === '/v1/screens/admin')
+    return { key: queryKeys.screens.adminOverview(), schema: adminOverviewSchema }
+  if (apiPath === '/v1/screens/admin/users')
+    return { key: queryKeys.screens.adminUsers(), schema: adminUsersScreenSchema }
+  if (apiPath === ADMIN_STUDENTS_FIRST_PAGE)
+    return {
+      key: queryKeys.screens.adminStudents({ tab: 'active', q: '' }),
+      schema: adminStudentPageSchema,
+      data: (page) => ({ pages: [page], pageParams: [null] }),
+    }
+  if (apiPath === '/v1/students') return { key: queryKeys.students.list(false), schema: studentListSchema }
   const record = /^\/v1\/students\/([^/]+)$/.exec(apiPath)
   if (record) return { key: queryKeys.students.detail(record[1]!), schema: studentSchema }
   const overview = /^\/v1\/students\/([^/]+)\/overview$/.exec(apiPath)
   if (overview) return { key: queryKeys.students.overview(overview[1]!), schema: recordOverviewSchema }
+  const list = /^\/v1\/students\/([^/]+)\/(tasks|colleges|notes\?limit=\d+)$/.exec(apiPath)
+  if (list?.[2] === 'tasks') return { key: queryKeys.students.tasks(list[1]!), schema: taskListSchema }
+  if (list?.[2] === 'colleges')
+    return { key: queryKeys.students.colleges(list[1]!), schema: collegeListSchema }
+  if (list)
+    return {
+      key: queryKeys.students.notes(list[1]!),
+      schema: notePageSchema,
+      data: (page) => ({ pages: [page], pageParams: [''] }),
+    }
+  const profile = /^\/v1\/students\/([^/]+)\/profile$/.exec(apiPath)
+  if (profile) return { key: queryKeys.students.profile(profile[1]!), schema: studentProfileSchema }
   return null
 }
 
@@ -34,9 +76,15 @@ export function seedFirstScreen(queryClient: QueryClient): void {
   } catch {
     return
   }
+  seedAnswers(queryClient, answers)
+}
+
+/** The answers, keyed by API path, into the query cache: the browser's seeding and the server's first render (ADR 049). */
+export function seedAnswers(queryClient: QueryClient, answers: Record<string, unknown>): void {
   for (const [apiPath, answer] of Object.entries(answers)) {
     const seed = seedFor(apiPath)
     const parsed = seed?.schema.safeParse(answer)
-    if (seed && parsed?.success) queryClient.setQueryData(seed.key, parsed.data)
+    if (seed && parsed?.success)
+      queryClient.setQueryData(seed.key, seed.data ? seed.data(parsed.data) : parsed.data)
   }
 }

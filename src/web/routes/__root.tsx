@@ -4,6 +4,7 @@ import { StandaloneErrorFallback } from '../components/layout/error-fallback'
 import { NavigationProgress } from '../components/layout/navigation-progress'
 import { NotFound } from '../components/layout/not-found'
 import { SkipLink } from '../components/layout/skip-link'
+import { useInteractiveRoot } from '../lib/use-hydrated'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootLayout() {
+  useInteractiveRoot()
   return (
     <>
       <SkipLink />

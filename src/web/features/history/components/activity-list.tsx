@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../../../../shared/audit'
 import { auditSentence } from '../../../../shared/audit-sentence'
 import { formatTimestamp } from '../../../../shared/dates'
+import { useHydrated } from '../../../lib/use-hydrated'
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
 
@@ -14,13 +15,15 @@ function when(createdAt: string): string {
  * `onRecord`, where the student's name goes without saying).
  */
 export function ActivityList({ events, onRecord = false }: { events: AuditEvent[]; onRecord?: boolean }) {
+  // The browser's time zone is not the server's: the time waits for the browser (a space keeps its line).
+  const hydrated = useHydrated()
   return (
     <ol className="flex flex-col divide-y divide-line">
       {events.map((event) => (
         <li key={event.uuid} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
           <span className="break-words text-ink">{auditSentence(event, { onRecord })}</span>
           <time dateTime={event.createdAt} className="shrink-0 text-sm text-ink-muted">
-            {when(event.createdAt)}
+            {hydrated ? when(event.createdAt) : '\u00a0'}
           </time>
         </li>
       ))}

@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { type NoteInput, notePageSchema, noteSchema } from '../../../../shared/notes'
+import { NOTE_PAGE_SIZE, type NoteInput, notePageSchema, noteSchema } from '../../../../shared/notes'
 import { apiFetch } from '../../../lib/api-client'
 import { noContentSchema } from '../../../lib/no-content'
 import { queryKeys } from '../../../lib/query-keys'
-
-export const NOTE_PAGE_SIZE = 10
 
 const notesPath = (studentUuid: string) => `/v1/students/${encodeURIComponent(studentUuid)}/notes`
 const notePath = (studentUuid: string, noteUuid: string) =>

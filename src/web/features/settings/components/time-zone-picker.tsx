@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { searchTimeZones, timeZoneGroups, timeZoneOption } from '../time-zone-options'
 
 interface TimeZonePickerProps {
@@ -16,9 +17,12 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
   const id = useId()
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
-  const groups = useMemo(() => timeZoneGroups(value), [value])
+  // The zones and their offsets come from the browser's own time-zone data, which may not be the
+  // server's: until the page is the browser's, the list holds only the chosen zone, by name.
+  const hydrated = useHydrated()
+  const groups = useMemo(() => (hydrated ? timeZoneGroups(value) : []), [hydrated, value])
   const matches = useMemo(() => searchTimeZones(groups, deferredQuery), [groups, deferredQuery])
-  const current = timeZoneOption(value)
+  const current = hydrated ? timeZoneOption(value) : { label: value, region: '' }
 
   const choose = (zone: string) => {
     setQuery('')
@@ -94,6 +98,7 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
           disabled={disabled}
           onChange={(event) => choose(event.target.value)}
         >
+          {hydrated ? null : <option value={value}>{value}</option>}
           {groups.map((group) => (
             <optgroup key={group.region} label={group.region}>
               {group.options.map((option) => (
@@ -106,7 +111,8 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
         </select>
       </div>
       <p className="text-sm">
-        Now: <span className="font-medium">{current.label}</span>, {current.region}
+        Now: <span className="font-medium">{current.label}</span>
+        {current.region ? `, ${current.region}` : null}
       </p>
     </fieldset>
   )
