@@ -82,6 +82,8 @@ test('a session that ends while the app is open goes to the login page once, say
   await logInByApi(page.request, student.email, PEOPLE_PASSWORD)
   await page.goto('/settings')
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+  // The server rendered the page; the app listens for the tab's return once it has hydrated it.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert')
   // The session ends on the server (here: revoked by a sign-out from elsewhere).
   const signOut = await page.request.post('/api/auth/sign-out', { data: {} })
   expect(signOut.status()).toBe(200)
