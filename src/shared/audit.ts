@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { auditedSettingsSchema } from './admin-settings'
 import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
+import { PACKAGE_SERVICES } from './hours'
 import { NOTE_VISIBILITIES } from './notes'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { SCORE_SOURCES } from './scores'
 import { PLANNED_TESTS } from './student-profile'
 import { TASK_STATUSES } from './tasks'
-import { PACKAGE_SERVICES, SERVICES, SESSION_STATUSES } from './tutoring'
+import { SERVICES, SESSION_STATUSES } from './tutoring'
 
 // The audit log: who changed what, when, before and after (docs/api.md#the-audit-log).
 

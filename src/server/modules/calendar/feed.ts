@@ -4,12 +4,17 @@ import ical, { ICalEvent, type ICalEventData, ICalEventStatus } from 'ical-gener
 import { BRAND } from '../../../shared/brand'
 import type { CalendarFeed } from '../../../shared/calendar'
 import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
-import { SERVICE_LABELS, type Service, type SessionStatus } from '../../../shared/tutoring'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { HttpProblem, notFound } from '../../problems'
 import { twoFactorMissingSql } from '../admin/settings'
 import { mayReadRecordSql, viewerIsGuardianSql } from '../students/record'
+import {
+  feedSessions,
+  SESSION_FEED_AHEAD_DAYS,
+  SESSION_FEED_PAST_DAYS,
+  sessionSummary,
+} from './feed-sessions'
 import { vtimezone } from './vtimezone'
 import { zonedTimes } from './zoned-time'
 
@@ -141,73 +146,6 @@ async function feedEvents(db: DbOrTx, userId: string): Promise<FeedEvent[]> {
     order by 3, 4
     limit 2000`,
   )
-}
-
-/** Sessions from this many days ago are in the feed, up to `SESSION_FEED_AHEAD_DAYS` ahead. */
-export const SESSION_FEED_PAST_DAYS = 60
-export const SESSION_FEED_AHEAD_DAYS = 366
-
-interface FeedSession {
-  id: string
-  starts_at: string
-  ends_at: string
-  time_zone: string
-  service: Service
-  status: SessionStatus
-  location_kind: 'online' | 'in-person'
-  location_detail: string
-  student_id: string
-  student_name: string
-  educator_name: string
-  as_educator: boolean
-  as_student: boolean
-  created_at: string
-  updated_at: string
-  sequence: number
-}
-
-const isoSql = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-
-/**
- * The user's tutoring sessions in the feed's window: those they teach, their own as a student,
- * and their children's as a guardian, only on records they may still read and never of archived
- * students. Cancelled ones stay in, so that a calendar app drops the event it has.
- */
-async function feedSessions(db: DbOrTx, userId: string, from: Date, to: Date): Promise<FeedSession[]> {
-  return selectRows<FeedSession>(
-    db,
-    sql`select ts.id, ${isoSql(sql`ts.starts_at`)} as starts_at, ${isoSql(sql`ts.ends_at`)} as ends_at,
-      ts.time_zone, ts.service, ts.status, ts.location_kind, ts.location_detail, ts.student_id,
-      s.name as student_name, e.name as educator_name, ts.educator_id = ${userId} as as_educator,
-      ts.student_id = ${userId} as as_student, ${isoSql(sql`ts.created_at`)} as created_at,
-      ${isoSql(sql`ts.updated_at`)} as updated_at,
-      -- Grows with each change, so a calendar app takes the newer copy of the event.
-      least(floor(extract(epoch from ts.updated_at - ts.created_at)), 2147483647)::int as sequence
-    from tutoring_sessions ts
-    join student_profiles sp on sp.user_id = ts.student_id and sp.archived_at is null
-    join users s on s.id = ts.student_id
-    join users e on e.id = ts.educator_id
-    where ts.starts_at >= ${from.toISOString()}::timestamptz and ts.starts_at < ${to.toISOString()}::timestamptz
-      and (ts.educator_id = ${userId} or ts.student_id = ${userId}
-        or ${viewerIsGuardianSql(sql`ts.student_id`, userId)})
-      and ${mayReadRecordSql(sql`ts.student_id`, sql`${userId}::uuid`)}
-    order by ts.starts_at, ts.id
-    limit 2000`,
-  )
-}
-
-/** "Tutoring: Maya Chen" to its educator; "Tutoring with Eve Stone" to the student; the child's name first to a guardian. */
-function sessionSummary(session: FeedSession): string {
-  const service = SERVICE_LABELS[session.service]
-  const summary = session.as_educator
-    ? `${service}: ${session.student_name}`
-    : session.as_student
-      ? `${service} with ${session.educator_name}`
-      : `${session.student_name}: ${service.toLowerCase()} with ${session.educator_name}`
-  return session.status === 'cancelled' || session.status === 'late-cancelled'
-    ? `Cancelled: ${summary}`
-    : summary
 }
 
 /**

@@ -1,12 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
-import {
-  type HourAdjustmentInput,
-  type Hours,
-  type LedgerEntry,
-  minutesToHours,
-  type Service,
-  type SessionStatus,
-} from '../../../shared/tutoring'
+import { type HourAdjustmentInput, type Hours, type LedgerEntry, minutesToHours } from '../../../shared/hours'
+import type { Service, SessionStatus } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { minutesToHours } from '../../../shared/tutoring'
+import { minutesToHours } from '../../../shared/hours'
 import { DELETED_USER_ID } from '../../../shared/users'
 import type { DbOrTx, Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'

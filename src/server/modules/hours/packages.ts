@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { type HourPackage, type HourPackageInput, minutesToHours } from '../../../shared/tutoring'
+import { type HourPackage, type HourPackageInput, minutesToHours } from '../../../shared/hours'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows, selectRowsPrepared } from '../../db/raw'

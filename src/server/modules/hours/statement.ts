@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { formatPlainDate } from '../../../shared/dates'
-import { minutesToHours, SERVICE_LABELS, type SessionStatus } from '../../../shared/tutoring'
+import { minutesToHours } from '../../../shared/hours'
+import { SERVICE_LABELS, type SessionStatus } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'

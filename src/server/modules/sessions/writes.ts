@@ -11,11 +11,11 @@ import { type AccessOnRecord, studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import { lockEducators, type Placement, refuseClashes } from './clashes'
-import { seriesStarts, shiftByWallClock } from './series'
+import { shiftByWallClock } from './series'
 import { auditedSession, type SessionRow, sessionColumns, sessionJoins, toSession } from './sessions'
 
 /**
- * Scheduling and changing sessions (docs/product.md#sessions), each write one transaction with its
+ * Changing sessions (docs/product.md#sessions; scheduling is in schedule.ts), each write one transaction with its
  * audit events, its clash check under the educators' locks, and the ledger's rule for any status
  * or duration change. What the family may do: cancel a scheduled session before it starts, the
  * server choosing cancelled or late-cancelled by the company's notice window.
@@ -33,7 +33,7 @@ export interface SessionsWritten {
   notices: SessionNotice[]
 }
 
-async function loadRows(tx: Tx, where: SQL, readsInternal: boolean, lock = false) {
+export async function loadRows(tx: Tx, where: SQL, readsInternal: boolean, lock = false) {
   return selectRows<SessionRow>(
     tx,
     sql`select ${sessionColumns(readsInternal)} from ${sessionJoins} where ${where}
@@ -42,7 +42,7 @@ async function loadRows(tx: Tx, where: SQL, readsInternal: boolean, lock = false
 }
 
 /** The educator of a session is an educator on the student's team. */
-async function checkEducator(tx: Tx, studentId: string, educatorId: string) {
+export async function checkEducator(tx: Tx, studentId: string, educatorId: string) {
   const [ok] = await selectRows<{ ok: boolean }>(
     tx,
     sql`select exists(select 1 from team_members tm join educator_profiles ep on ep.user_id = tm.member_id
@@ -52,80 +52,10 @@ async function checkEducator(tx: Tx, studentId: string, educatorId: string) {
   if (!ok?.ok) throw fieldError('educatorUUID', "Choose an educator on the student's team.")
 }
 
-const locationDetail = (location: SessionInput['location']) =>
+export const locationDetail = (location: SessionInput['location']) =>
   location.kind === 'online' ? location.meetingUrl : location.place
 
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
-
-/** Schedules one session, or each occurrence of a weekly series, refused whole on the first clash. */
-export async function createSessions(
-  db: Db,
-  viewer: Viewer,
-  studentId: string,
-  input: SessionInput,
-): Promise<Session[]> {
-  const access = await studentAccess(db, viewer, studentId)
-  requireRule(access, 'sessions.schedule')
-  return db.transaction(async (tx) => {
-    await checkEducator(tx, studentId, input.educatorUUID)
-    const [own] = await selectRows<{ time_zone: string }>(
-      tx,
-      sql`select time_zone from users where id = ${viewer.id}`,
-    )
-    const timeZone = input.timeZone ?? own?.time_zone ?? 'America/New_York'
-    const first = new Date(input.startsAt)
-    const starts = input.repeat ? seriesStarts(first, timeZone, input.repeat) : [first]
-    const placements = starts.map((startsAt) => ({
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + input.durationMinutes * 60_000),
-    }))
-    await lockEducators(tx, [input.educatorUUID])
-    await refuseClashes(tx, {
-      educatorId: input.educatorUUID,
-      studentId,
-      placements,
-      excludedIds: [],
-      allowStudentClash: input.allowStudentClash ?? false,
-      viewerId: viewer.id,
-    })
-    let seriesId: string | null = null
-    if (input.repeat) {
-      const [series] = await selectRows<{ id: string }>(
-        tx,
-        sql`insert into session_series (student_id, every_weeks, until_date, occurrences, time_zone, created_by_id)
-        values (${studentId}, ${input.repeat.everyWeeks}, ${input.repeat.until ?? null},
-          ${input.repeat.count ?? null}, ${timeZone}, ${viewer.id}) returning id`,
-      )
-      seriesId = series!.id
-    }
-    const inserted = await selectRows<{ id: string }>(
-      tx,
-      sql`insert into tutoring_sessions (student_id, educator_id, service, starts_at, ends_at, duration_minutes,
-        time_zone, location_kind, location_detail, agenda, series_id, created_by_id)
-      select ${studentId}, ${input.educatorUUID}, ${input.service}, p.starts_at,
-        p.starts_at + ${input.durationMinutes} * interval '1 minute', ${input.durationMinutes}, ${timeZone},
-        ${input.location.kind}, ${locationDetail(input.location)}, ${input.agenda || null}, ${seriesId}, ${viewer.id}
-      from unnest(${`{${starts.map((start) => start.toISOString()).join(',')}}`}::timestamptz[]) as p(starts_at)
-      returning id`,
-    )
-    const rows = await loadRows(
-      tx,
-      sql`s.id = any(${uuidArray(inserted.map((row) => row.id))}::uuid[])`,
-      true,
-    )
-    for (const row of rows) {
-      await recordAudit(tx, {
-        actorId: viewer.id,
-        action: 'session.created',
-        subjectType: 'session',
-        subjectId: row.id,
-        studentId,
-        after: auditedSession(row),
-      })
-    }
-    return rows.map(toSession)
-  })
-}
+export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
 
 const CANCELLED: readonly SessionStatus[] = ['cancelled', 'late-cancelled']
 /** The fields a change may carry besides its status (scope and allowStudentClash only say how). */

@@ -131,3 +131,7 @@ export const rolesArraySql = (userId: SQL) => sql`array_remove(array[
   case when exists(select 1 from fao_profiles where user_id = ${userId}) then 'fao' end,
   case when exists(select 1 from student_profiles where user_id = ${userId}) then 'student' end,
   case when exists(select 1 from guardian_profiles where user_id = ${userId}) then 'guardian' end], null)`
+
+/** Rows as a JSON array in the order given (the subquery's `ord` columns), `[]` when none. */
+export const jsonList = (rows: SQL, order: string) =>
+  sql`coalesce((select json_agg(_x.item order by ${sql.raw(order)}) from (${rows}) _x), '[]')`

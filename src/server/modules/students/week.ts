@@ -1,29 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { markdownExcerpt } from '../../../shared/markdown'
-import type { SessionNote } from '../../../shared/notes'
-import { withActComposite, withSatCumulative } from '../../../shared/scores'
-import { minutesToHours, SESSION_DURATION_MAX } from '../../../shared/tutoring'
 import {
   ADMIN_DEADLINE_DAYS,
   CASELOAD_DEADLINE_DAYS,
   DEADLINE_STATUSES,
-  type MissingAid,
   NEXT_SESSIONS,
   NEXT_SESSIONS_ADMIN,
   NEXT_SESSIONS_CHILD,
   RECENT_NOTE_DAYS,
-  type WeekDeadline,
-  type WeekNote,
   type WeekScreen,
-  type WeekSession,
-  type WeekTask,
 } from '../../../shared/week'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRowsPrepared } from '../../db/raw'
 import { noteJsonSql } from '../notes/notes'
 import { type ExtraColumn, guardianLinkCountsSql } from './record'
-import { isoSql, latestActJson, latestSatJson, type RawAct, type RawSat } from './sql'
+import { isoSql, jsonList, latestActJson, latestSatJson } from './sql'
+import { type WeekRow, weekFromRow } from './week-rows'
+import {
+  activeSessionStudent,
+  caseloadSessions,
+  everySession,
+  sessionsChangeAtSql,
+  sessionsSql,
+} from './week-sessions'
 
 /**
  * `GET /v1/screens/week`: each role's week in one statement (docs/product.md#dashboards). Staff
@@ -43,53 +42,6 @@ const taskJoins = (t: string) =>
 const deadlineJson = (e: string) =>
   sql.raw(`json_build_object('uuid', ${e}.id, 'studentUUID', ${e}.student_id, 'studentName', _es.name,
     'college', ${e}.name, 'round', ${e}.round, 'deadline', to_char(${e}.deadline, 'YYYY-MM-DD'), 'status', ${e}.status)`)
-
-const sessionJson = (s: string) =>
-  sql`json_build_object('uuid', ${sql.raw(s)}.id, 'studentUUID', ${sql.raw(s)}.student_id, 'studentName', _ss.name,
-    'educator', json_build_object('name', _se.name, 'uuid', _se.id), 'service', ${sql.raw(s)}.service,
-    'startsAt', ${isoSql(sql.raw(`${s}.starts_at`))}, 'endsAt', ${isoSql(sql.raw(`${s}.ends_at`))},
-    'durationMinutes', ${sql.raw(s)}.duration_minutes, 'timeZone', ${sql.raw(s)}.time_zone,
-    'location', case when ${sql.raw(s)}.location_kind = 'online'
-      then json_build_object('kind', 'online', 'meetingUrl', ${sql.raw(s)}.location_detail)
-      else json_build_object('kind', 'in-person', 'place', ${sql.raw(s)}.location_detail) end)`
-const sessionJoins = (s: string) =>
-  sql.raw(`join users _ss on _ss.id = ${s}.student_id join users _se on _se.id = ${s}.educator_id`)
-
-/**
- * A session's end is still ahead. No session lasts longer than the longest duration, so the
- * condition on the start lets the reads use the start's indexes.
- */
-const ahead = sql.raw(
-  `s.ends_at > now() and s.starts_at > now() - interval '${SESSION_DURATION_MAX} minutes'`,
-)
-
-/**
- * Scheduled sessions of `from` (a table as `s`, or the caseload's) that pass `whose`: the next ones
- * (their end still ahead, so one under way stays listed), or those whose end has passed.
- */
-const sessionsSql = (from: SQL, whose: SQL, when: 'next' | 'awaiting', limit: number) =>
-  jsonList(
-    sql`select ${sessionJson('s')} as item, s.starts_at as d, s.id as i from ${from} ${sessionJoins('s')}
-      where ${whose} and s.status = 'scheduled' and ${when === 'next' ? ahead : sql`s.ends_at <= now()`}
-      order by s.starts_at, s.id limit ${limit}`,
-    '_x.d, _x.i',
-  )
-
-/**
- * When the clock alone next changes what `sessionsSql` answers for these sessions: the first end
- * still ahead of a scheduled one (it leaves "next" and starts awaiting attendance). That end
- * belongs to a session starting within the longest duration of the first start ahead, so only
- * those are read, in the order of the start's index, rather than every session to come.
- */
-const sessionsChangeSql = (from: SQL, whose: SQL) =>
-  sql`(select (extract(epoch from min(s.ends_at)) * 1000)::float8 from ${from}
-    where ${whose} and s.status = 'scheduled' and ${ahead}
-      and s.starts_at < (select min(s.starts_at) from ${from} where ${whose} and s.status = 'scheduled'
-        and ${ahead}) + interval '${sql.raw(String(SESSION_DURATION_MAX))} minutes')`
-
-/** Rows as a JSON array in the order given (the subquery's `ord` columns), `[]` when none. */
-const jsonList = (rows: SQL, order: string) =>
-  sql`coalesce((select json_agg(_x.item order by ${sql.raw(order)}) from (${rows}) _x), '[]')`
 
 /**
  * Pending deadlines from today for `days` days of the entries `e` in `entries` (`college_entries e`,
@@ -126,9 +78,6 @@ const ofCaseload = (table: string, alias: string) =>
 const caseloadEntries = sql`_cl cross join lateral (select * from college_entries _ce
   where _ce.student_id = _cl.student_id offset 0) e`
 const everyEntry = sql`college_entries e`
-const everySession = sql`tutoring_sessions s`
-/** The sessions the caller teaches on their caseload (a session of a student they left is not theirs to see here). */
-const caseloadSessions = sql`_cl join tutoring_sessions s on s.student_id = _cl.student_id`
 const always = sql`true`
 
 const studentBlock = (viewerId: string) => sql`(select json_build_object('uuid', sp.user_id,
@@ -191,7 +140,6 @@ const faoBlock = sql`json_build_object(
   'deadlines', ${deadlinesSql(caseloadEntries, always, CASELOAD_DEADLINE_DAYS, 50)})`
 
 const activeStudent = sql`e.student_id in (select user_id from student_profiles where archived_at is null)`
-const activeSessionStudent = sql`s.student_id in (select user_id from student_profiles where archived_at is null)`
 
 const adminBlock = sql`json_build_object('counts', json_build_object(
     'activeStudents', (select count(*)::int from student_profiles where archived_at is null),
@@ -228,67 +176,8 @@ const guardianBlock = (viewerId: string) =>
     '_x.n, _x.i',
   )})`
 
-interface RawChild {
-  student: { name: string; uuid: string }
-  relationship: string
-  sat: RawSat | null
-  act: RawAct | null
-  nextDeadline: WeekDeadline | null
-  nextTask: WeekTask | null
-  note: SessionNote | null
-  nextSessions: WeekSession[]
-  hoursLeft: number | null
-}
-interface RawCaseloadStudent {
-  name: string
-  uuid: string
-  sat: RawSat | null
-  act: RawAct | null
-  targetSat: number | null
-  targetAct: number | null
-}
-interface WeekRow {
-  today: string
-  student: WeekScreen['student'] | null
-  educator: {
-    nextSessions: WeekSession[]
-    awaitingAttendance: WeekSession[]
-    students: RawCaseloadStudent[]
-    deadlines: WeekDeadline[]
-    notes: WeekNote[]
-    overdueTasks: WeekTask[]
-  } | null
-  fao: { missingAid: MissingAid[]; missingAidCount: number; deadlines: WeekDeadline[] } | null
-  admin: WeekScreen['admin'] | null
-  guardian: { children: RawChild[] } | null
-  next_day_at: number
-  invite_expires_at: number | null
-  sessions_change_at: number | null
-  extra?: string
-}
-
 const none = sql`null`
 
-/** The first moment a session the caller's blocks list ends (`sessionsChangeSql`), of all their roles. */
-function sessionsChangeAtSql(viewer: Viewer): SQL {
-  const parts: SQL[] = []
-  if (viewer.roles.has('admin')) parts.push(sessionsChangeSql(everySession, activeSessionStudent))
-  else if (viewer.roles.has('educator')) {
-    parts.push(sessionsChangeSql(caseloadSessions, sql`s.educator_id = ${viewer.id}`))
-  }
-  if (viewer.roles.has('student')) {
-    parts.push(sessionsChangeSql(everySession, sql`s.student_id = ${viewer.id}`))
-  }
-  if (viewer.roles.has('guardian')) {
-    parts.push(
-      sessionsChangeSql(
-        everySession,
-        sql`s.student_id in (select gl.student_id from guardian_links gl where gl.guardian_id = ${viewer.id})`,
-      ),
-    )
-  }
-  return parts.length === 0 ? none : sql`least(${sql.join(parts, sql`, `)})`
-}
 const ROLE_ORDER = ['student', 'educator', 'fao', 'admin', 'guardian'] as const
 
 /** The week's one statement for this viewer: a block for each role they hold, null for the others. */
@@ -336,38 +225,4 @@ export async function weekScreenWith(
   const sessionEnds = row!.sessions_change_at === null ? [] : [Number(row!.sessions_change_at)]
   const changesAt = Math.min(Number(row!.next_day_at), ...notesAgeOut, ...inviteExpires, ...sessionEnds)
   return { screen: weekFromRow(row!), extra: row!.extra, changesAt }
-}
-
-/** A week note's excerpt: its first words as plain text (the dashboard shows no Markdown). */
-const NOTE_EXCERPT = 160
-
-function weekFromRow(row: WeekRow): WeekScreen {
-  const screen: WeekScreen = { today: row.today }
-  if (row.student) screen.student = row.student
-  if (row.educator) {
-    const { students, ...rest } = row.educator
-    screen.educator = {
-      ...rest,
-      notes: rest.notes.map((note) => ({ ...note, excerpt: markdownExcerpt(note.excerpt, NOTE_EXCERPT) })),
-      students: students.map(({ sat, act, ...student }) => ({
-        ...student,
-        latestSat: sat ? withSatCumulative(sat) : null,
-        latestAct: act ? withActComposite(act) : null,
-      })),
-    }
-  }
-  if (row.fao) screen.fao = row.fao
-  if (row.admin) screen.admin = row.admin
-  if (row.guardian) {
-    screen.guardian = {
-      children: row.guardian.children.map(({ sat, act, note, hoursLeft, ...child }) => ({
-        ...child,
-        hoursLeft: hoursLeft === null ? null : minutesToHours(Number(hoursLeft)),
-        latestSat: sat ? withSatCumulative(sat) : null,
-        latestAct: act ? withActComposite(act) : null,
-        newestSharedNote: note,
-      })),
-    }
-  }
-  return screen
 }

@@ -6,7 +6,7 @@ import {
   hourPackageListSchema,
   hourPackageSchema,
   hoursSchema,
-} from '../../../../shared/tutoring'
+} from '../../../../shared/hours'
 import { adjustHours, getHours } from '../../../modules/hours/hours'
 import { createPackage, listPackages } from '../../../modules/hours/packages'
 import { hoursStatementCsv } from '../../../modules/hours/statement'

@@ -13,8 +13,9 @@ import {
 } from '../../../../shared/tutoring'
 import type { Viewer } from '../../../auth/viewer'
 import { sessionChangeMail } from '../../../mail/session-messages'
+import { createSessions } from '../../../modules/sessions/schedule'
 import { getSchedule, listSessions, sessionChangeRecipients } from '../../../modules/sessions/sessions'
-import { createSessions, type SessionNotice, updateSession } from '../../../modules/sessions/writes'
+import { type SessionNotice, updateSession } from '../../../modules/sessions/writes'
 import { access, requireViewer } from '../../../plugins/access'
 
 const studentParams = z.object({ id: z.string() })

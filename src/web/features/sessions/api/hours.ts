@@ -4,7 +4,7 @@ import {
   type HourPackageInput,
   hourPackageSchema,
   hoursSchema,
-} from '../../../../shared/tutoring'
+} from '../../../../shared/hours'
 import { apiFetch } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
 

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { todayIn } from '../../../../shared/tasks'
 import {
   type HourPackage,
   hourAdjustmentInputSchema,
   hourPackageInputSchema,
   PACKAGE_SERVICES,
-  SERVICE_LABELS,
-} from '../../../../shared/tutoring'
+} from '../../../../shared/hours'
+import { todayIn } from '../../../../shared/tasks'
+import { SERVICE_LABELS } from '../../../../shared/tutoring'
 import { Alert } from '../../../components/ui/alert'
 import { Modal } from '../../../components/ui/modal'
 import { SelectField } from '../../../components/ui/select-field'
