@@ -84,6 +84,9 @@ test('a session that ends while the app is open goes to the login page once, say
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
   // The server rendered the page; the app listens for the tab's return once it has hydrated it.
   await expect(page.locator('#root')).not.toHaveAttribute('inert')
+  // Its own calls answered first, so the only thing that can notice the ended session is the tab's return.
+  await expect(page.getByText('This browser', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Turn on the calendar feed' })).toBeEnabled()
   // The session ends on the server (here: revoked by a sign-out from elsewhere).
   const signOut = await page.request.post('/api/auth/sign-out', { data: {} })
   expect(signOut.status()).toBe(200)
