@@ -3,13 +3,16 @@ import { defineConfig } from '@playwright/test'
 /**
  * Browser tests against the production build (`npm run build` first; scripts/test-e2e.mjs does it),
  * in the system Chromium: `npx playwright install` cannot download anything here.
- * One worker: every test shares one server and one database, and the password-reset test ends
- * the admin's sessions.
+ * Two workers, one file each: the files share one server and one database, and each makes the
+ * people it needs. The two files that change what everyone sees run after the rest, one at a time:
+ * two-factor (it turns on the staff requirement for a moment), then password reset (it ends the
+ * admin's sessions). E2E_WORKERS overrides the count.
  */
+const lastFiles = { twoFactor: /two-factor\.spec\.ts/, passwordReset: /password-reset\.spec\.ts/ }
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -37,6 +40,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /admin\.setup\.ts/ },
-    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      testMatch: /.*\.spec\.ts/,
+      testIgnore: [lastFiles.twoFactor, lastFiles.passwordReset],
+      dependencies: ['setup'],
+    },
+    { name: 'two-factor', testMatch: lastFiles.twoFactor, dependencies: ['chromium'] },
+    { name: 'password-reset', testMatch: lastFiles.passwordReset, dependencies: ['two-factor'] },
   ],
 })

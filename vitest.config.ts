@@ -31,6 +31,10 @@ const faultsProject = {
 /** unit, API on PGlite, API on PostgreSQL when TEST_DATABASE_URL is set (ADR 026), and faults. */
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine kind is one file at a time. The API files wait on
+    // PostgreSQL (its own process) and on their servers' I/O, so three at a time keeps both cores
+    // busy (docs/performance.md, the time CI takes).
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       apiProject('api', 'pglite'),

@@ -14,6 +14,7 @@ const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
+// Each call starts tsx, which compiles the CLI: seconds of CPU, many more when other files run beside it.
 const invite = (...args: string[]) =>
   run('npx', ['tsx', 'src/server/cli/invite.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_ORIGIN: 'http://localhost:3000' },
@@ -25,13 +26,13 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
     const { stdout } = await invite('--admin', '--email', 'Owner@Example.test', '--name', 'Dana Owner')
     const last = stdout.trim().split('\n').at(-1)
     expect(last).toMatch(/^http:\/\/localhost:3000\/login\?invite=[0-9a-f-]{36}$/)
-  }, 60_000)
+  }, 120_000)
 
   it('--help says every option, --name among them', async () => {
     const { stdout } = await invite('--help')
     expect(stdout).toContain('Usage: npm run invite')
     expect(stdout).toMatch(/--name\s+optional: the email greets them by it/)
-  }, 60_000)
+  }, 120_000)
 
   it('refuses without a role, and while a server holds the embedded database', async () => {
     await expect(invite('--email', 'x@example.test')).rejects.toMatchObject({ code: 2 })
@@ -43,7 +44,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
     } finally {
       release()
     }
-  }, 60_000)
+  }, 120_000)
 
   it('--guardian-of invites a guardian of that student, and names an unknown student', async () => {
     const database = await openDatabase({ dataDir, poolSize: 1 })
@@ -87,5 +88,5 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run invite', () => {
     ).rejects.toMatchObject({
       stderr: expect.stringContaining('No student has the email nobody@example.test'),
     })
-  }, 60_000)
+  }, 120_000)
 })

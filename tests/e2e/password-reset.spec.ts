@@ -1,7 +1,7 @@
 import { expect, test, waitForMail } from './support/fixtures'
 import { ADMIN_EMAIL, setAdminPassword } from './support/state'
 
-// Runs after the other specs (files run in name order on one worker): a reset ends every session.
+// Runs after every other spec (its own project in playwright.config.ts): a reset ends every session.
 test('an admin resets a forgotten password from the emailed link and logs in with it', async ({
   page,
   consoleGuard,

@@ -51,6 +51,10 @@ async function recordHosts(context: BrowserContext | Page): Promise<Set<string>>
   return hosts
 }
 
+// Every test here reads public pages on its own (the contact test makes its own request), so both
+// workers may share the file: it is the longest one.
+test.describe.configure({ mode: 'parallel' })
+
 test.describe('prerendered HTML, fetched without a browser', () => {
   for (const page of PAGES) {
     test(`${page.path} holds its heading, title, description and canonical link`, async ({

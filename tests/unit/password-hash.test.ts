@@ -27,5 +27,6 @@ describe('password hashes', () => {
       verifyPassword({ hash: hashes[0]!, password: passwords[1]! }),
     ])
     expect(checks).toEqual([true, true, true, true, true, true, false])
-  })
+    // Thirteen scrypt runs: CPU time that stretches when other test files run beside this one.
+  }, 30_000)
 })
