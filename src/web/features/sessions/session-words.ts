@@ -1,4 +1,4 @@
-import type { Session, SessionStatus } from '../../../shared/tutoring'
+import { SESSION_STATUS_LABELS, type Session } from '../../../shared/tutoring'
 
 /** A session's status in words (never colour alone); "Awaiting attendance" for one not yet marked. */
 export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendance'>): string {
@@ -6,13 +6,7 @@ export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendanc
   return STATUS_LABELS[session.status]
 }
 
-export const STATUS_LABELS: Record<SessionStatus, string> = {
-  scheduled: 'Scheduled',
-  attended: 'Attended',
-  cancelled: 'Cancelled',
-  'late-cancelled': 'Cancelled late (charged)',
-  'no-show': 'No-show (charged)',
-}
+export const STATUS_LABELS = SESSION_STATUS_LABELS
 
 export const statusTone = (session: Pick<Session, 'status' | 'awaitingAttendance'>) =>
   session.awaitingAttendance
