@@ -213,16 +213,16 @@ describe("the readable page speaks the product's words, not codes", () => {
     expect(html).toContain('added the document “Transcript”')
     expect(html).toContain('family (Father)')
     expect(html).not.toMatch(/guardian\.linked|document\.created/)
-    expect(html).toContain('<td>Regular Decision</td>')
-    expect(html).toContain('<td>Researching</td>')
-    expect(html).toContain('<td>To do</td>')
-    expect(html).not.toMatch(/<td>(RD|researching|open)<\/td>/)
+    expect(html).toContain('<td data-label="Round">Regular Decision</td>')
+    expect(html).toContain('<td data-label="Status">Researching</td>')
+    expect(html).toContain('<td data-label="Status">To do</td>')
+    expect(html).not.toMatch(/<td[^>]*>(RD|researching|open)<\/td>/)
   })
 
   it('names signed-in devices as /settings does, never the raw user agent', async () => {
     await t.db.execute(sql`update sessions set user_agent = ${CHROME_ON_MAC} where user_id = ${educator.id}`)
     const page = (await get('/api/v1/users/me/export?format=html', educator.cookie)).body
-    expect(page).toContain('<td>Chrome on macOS</td>')
+    expect(page).toContain('<td data-label="Device">Chrome on macOS</td>')
     expect(page).not.toContain('Mozilla/5.0')
   })
 })

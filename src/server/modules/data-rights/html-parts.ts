@@ -24,7 +24,10 @@ export async function* mapEach<T, U>(items: AsyncIterable<T>, map: (item: T) => 
   for await (const item of items) yield map(item)
 }
 
-/** A table whose rows are written as they come; its empty sentence when there are none. */
+/**
+ * A table whose rows are written as they come; its empty sentence when there are none. Each cell
+ * carries its column's name (`data-label`), which a phone shows above it when rows stack as cards.
+ */
 export async function* table(
   caption: string,
   headers: string[],
@@ -32,13 +35,14 @@ export async function* table(
   empty: string,
 ): AsyncGenerator<string> {
   let started = false
+  const labels = headers.map(text)
   for await (const cells of rows) {
     if (!started) {
       const head = headers.map((header) => `<th scope="col">${text(header)}</th>`).join('')
       yield `<table><caption>${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>`
       started = true
     }
-    yield `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`
+    yield `<tr>${cells.map((cell, index) => `<td data-label="${labels[index]}">${cell}</td>`).join('')}</tr>`
   }
   yield started ? '</tbody></table>' : `<h3>${text(caption)}</h3><p class="muted">${text(empty)}</p>`
 }

@@ -151,6 +151,10 @@ body{font:16px/1.5 system-ui,sans-serif;color:#1f2937;max-width:60rem;margin:2re
 h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d1d5db}
 table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border:1px solid #d1d5db;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{overflow-wrap:normal}
+@media (max-width:40rem){table,tbody,tr,td{display:block}thead{display:none}caption{display:block}
+tr{border:1px solid #d1d5db;margin-bottom:.5rem}td{border:0}
+td::before{content:attr(data-label);display:block;font-size:.85rem;font-weight:600;color:#4b5563}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 .muted{color:#4b5563}.note{border-left:3px solid #d1d5db;padding-left:.75rem;margin:1rem 0}
 </style></head>

@@ -1,4 +1,4 @@
-import type { Hours } from '../../../shared/hours'
+import type { Hours, LedgerEntry } from '../../../shared/hours'
 import { SERVICE_LABELS, SESSION_STATUS_LABELS, type Session } from '../../../shared/tutoring'
 import { date, mapEach, table, text, when } from './html-parts'
 
@@ -25,12 +25,10 @@ export function tutoringSessionsTable(sessions: AsyncIterable<Session>): AsyncGe
   const clock = sessionClock()
   return table(
     'Tutoring sessions',
-    ['When', 'Service', 'Educator', 'Minutes', 'Where', 'Agenda', 'Status'],
+    ['When', 'Session', 'Where', 'Agenda', 'Status'],
     mapEach(sessions, (session) => [
-      clock(session),
-      text(SERVICE_LABELS[session.service]),
-      text(session.educator.name),
-      text(session.durationMinutes),
+      `${clock(session)}, ${text(session.durationMinutes)} minutes`,
+      text(`${SERVICE_LABELS[session.service]} with ${session.educator.name}`),
       text(session.location.kind === 'online' ? session.location.meetingUrl : session.location.place),
       text(session.agenda ?? ''),
       text(session.awaitingAttendance ? 'Awaiting attendance' : SESSION_STATUS_LABELS[session.status]),
@@ -39,18 +37,23 @@ export function tutoringSessionsTable(sessions: AsyncIterable<Session>): AsyncGe
   )
 }
 
-const LEDGER_WORDS = { purchase: 'Package bought', session: 'Session', adjustment: 'Adjustment' } as const
+/** A ledger entry in words: what bought, used or adjusted the hours, and from which package. */
+function entryWords(entry: LedgerEntry): string {
+  const from = entry.package ? ` (${entry.package.name})` : ''
+  if (entry.kind === 'purchase') return `Package bought${from}`
+  if (entry.kind === 'adjustment') return `Adjustment: ${entry.reason ?? ''}${from}`
+  const status = entry.session ? `, ${SESSION_STATUS_LABELS[entry.session.status].toLowerCase()}` : ''
+  return `Session${status}${from}`
+}
 
 export async function* hoursTables(read: Hours): AsyncGenerator<string> {
   yield `<h3>Hours</h3><p>${hours(read.balance)} left.</p>`
   yield* table(
     'Hour packages',
-    ['Package', 'Service', 'Hours', 'Left', 'Bought', 'Expires'],
+    ['Package', 'Hours left', 'Bought', 'Expires'],
     read.packages.map((bought) => [
-      text(bought.name),
-      text(bought.service === 'any' ? 'Any service' : SERVICE_LABELS[bought.service]),
-      hours(bought.hours),
-      hours(bought.hoursLeft),
+      text(`${bought.name} (${bought.service === 'any' ? 'any service' : SERVICE_LABELS[bought.service]})`),
+      `${text(bought.hoursLeft)} of ${hours(bought.hours)}`,
       date(bought.purchasedOn),
       date(bought.expiresOn),
     ]),
@@ -58,15 +61,10 @@ export async function* hoursTables(read: Hours): AsyncGenerator<string> {
   )
   yield* table(
     'Hours ledger',
-    ['Written', 'Entry', 'Detail', 'Hours', 'Balance after'],
+    ['Written', 'Entry', 'Hours', 'Balance after'],
     read.entries.map((entry) => [
       when(entry.createdAt),
-      text(LEDGER_WORDS[entry.kind]),
-      text(
-        entry.reason ??
-          entry.package?.name ??
-          (entry.session ? SESSION_STATUS_LABELS[entry.session.status] : ''),
-      ),
+      text(entryWords(entry)),
       text(entry.hours),
       text(entry.balanceAfter),
     ]),
