@@ -19,6 +19,13 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number]
 /** The statuses that draw the session's time from the family's hours. */
 export const CHARGED_STATUSES: readonly SessionStatus[] = ['attended', 'late-cancelled', 'no-show']
 export const isCharged = (status: SessionStatus) => CHARGED_STATUSES.includes(status)
+export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
+  scheduled: 'Scheduled',
+  attended: 'Attended',
+  cancelled: 'Cancelled',
+  'late-cancelled': 'Cancelled late (charged)',
+  'no-show': 'No-show (charged)',
+}
 
 export const SESSION_DURATION_MIN = 15
 export const SESSION_DURATION_MAX = 480

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import { foldLines } from '../../src/server/modules/calendar/feed'
 import { vtimezone } from '../../src/server/modules/calendar/vtimezone'
-import { zonedTimes } from '../../src/server/modules/calendar/zoned-time'
+import { wallClocks } from '../../src/server/modules/calendar/zoned-time'
 import { addGuardian, addToTeam, createCollege, createTask } from '../factories'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
@@ -341,11 +341,11 @@ describe('folding', () => {
   })
 })
 
-describe('zonedTimes', () => {
+describe('wallClocks', () => {
   it('reads the same wall clock as Intl, every quarter hour for a year and more, also across half-hour changes', () => {
     const from = new Date('2026-09-01T00:46:13Z')
     const to = new Date('2027-12-01T00:00:00Z')
-    const zoned = zonedTimes({ from, to })
+    const zoned = wallClocks({ from, to })
     for (const zone of ['America/New_York', 'Australia/Lord_Howe']) {
       const intl = new Intl.DateTimeFormat('en-US', {
         timeZone: zone,

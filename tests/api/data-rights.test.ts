@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertSession } from '../../src/server/db/seed/sessions'
 import { beginExport } from '../../src/server/modules/data-rights/export-gate'
 import {
   addGuardian,
@@ -18,6 +19,8 @@ let admin: SignedIn
 let educator: SignedIn
 let student: SignedIn
 let guardian: SignedIn
+let internalNoteId: string
+let sessionId: string
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`
 
@@ -37,7 +40,7 @@ beforeAll(async () => {
     visibility: 'shared',
     body: `Shared **well** ${HOSTILE}`,
   })
-  await createNote(t.db, student.id, {
+  internalNoteId = await createNote(t.db, student.id, {
     authorId: educator.id,
     visibility: 'internal',
     body: 'Internal remark',
@@ -52,6 +55,34 @@ beforeAll(async () => {
     payload: { name: 'Transcript', url: 'https://docs.example.com/transcript' },
   })
   expect(added.statusCode).toBe(201)
+  // A tutoring session, attended and linked to the internal note, drawn from a package; an adjustment.
+  sessionId = await insertSession(t.db, student.id, {
+    educatorId: educator.id,
+    createdById: admin.id,
+    startsAt: new Date('2026-02-02T21:00:00Z'),
+    location: { kind: 'in-person', place: `Library ${HOSTILE}` },
+    agenda: `Agenda ${HOSTILE}`,
+  })
+  await t.db.execute(sql`update session_notes set session_id = ${sessionId} where id = ${internalNoteId}`)
+  const hours = `/api/v1/students/${student.id}`
+  for (const [url, payload, status] of [
+    [
+      `${hours}/packages`,
+      { name: `Package ${HOSTILE}`, service: 'tutoring', hours: 10, purchasedOn: '2026-01-05' },
+      201,
+    ],
+    [`${hours}/hours/adjustments`, { hours: -1.5, reason: `Refund ${HOSTILE}` }, 201],
+  ] as const) {
+    const written = await t.request({ method: 'POST', url, cookie: admin.cookie, payload })
+    expect(written.statusCode, written.body).toBe(status)
+  }
+  const marked = await t.request({
+    method: 'PATCH',
+    url: `${hours}/sessions/${sessionId}`,
+    cookie: educator.cookie,
+    payload: { status: 'attended' },
+  })
+  expect(marked.statusCode, marked.body).toBe(200)
 })
 afterAll(() => t.close())
 
@@ -83,6 +114,15 @@ describe("an admin's export of a student's record", () => {
       expect.objectContaining({ uuid: guardian.id, relationship: 'Mother' }),
     ])
     expect(data.history.map((e: { action: string }) => e.action)).toContain('document.created')
+    expect(data.student.tutoringSessions).toEqual([
+      expect.objectContaining({ uuid: sessionId, status: 'attended', noteUUID: internalNoteId }),
+    ])
+    expect(data.student.hours).toMatchObject({ balance: 7.5, packages: [{ hours: 10, hoursLeft: 9 }] })
+    expect(data.student.hours.entries.map((e: { kind: string }) => e.kind)).toEqual([
+      'purchase',
+      'adjustment',
+      'session',
+    ])
   })
 
   it('reads as a page in which nothing anyone typed becomes markup', async () => {
@@ -101,11 +141,17 @@ describe("an admin's export of a student's record", () => {
       'Tasks',
       'College list',
       'Session notes',
+      'Tutoring sessions',
+      'Hour packages',
+      'Hours ledger',
       'History',
     ]) {
       expect(html).toContain(heading)
     }
     expect(html).toContain('Internal remark')
+    expect(html).toContain('Feb 2, 2026, 4:00 PM (America/New_York)')
+    expect(html).toContain('Library &lt;script&gt;')
+    expect(html).toContain('7.5 hours left.')
   })
 
   it('refuses a bad format naming the field, and an unknown student', async () => {
@@ -127,12 +173,19 @@ describe('your own data', () => {
     const [own] = data.records
     expect(own.record.documents.map((d: { name: string }) => d.name)).not.toContain('Staff only')
     expect(own.notes.map((n: { visibility: string }) => n.visibility)).toEqual(['shared'])
+    // Their session, without the internal note it links; their packages and ledger.
+    expect(own.tutoringSessions).toEqual([expect.objectContaining({ uuid: sessionId, noteUUID: null })])
+    expect(own.hours.balance).toBe(7.5)
+    expect(own.hours.entries).toHaveLength(3)
   })
 
   it("a guardian gets their child's record as they read it; an educator their account and activity", async () => {
     const family = (await get('/api/v1/users/me/export', guardian.cookie)).json()
     expect(family.records.map((r: { record: { uuid: string } }) => r.record.uuid)).toEqual([student.id])
     expect(JSON.stringify(family)).not.toContain('Internal remark')
+    expect(JSON.stringify(family)).not.toContain(internalNoteId)
+    expect(family.records[0].tutoringSessions.map((s: { uuid: string }) => s.uuid)).toEqual([sessionId])
+    expect(family.records[0].hours.packages).toHaveLength(1)
     const staff = (await get('/api/v1/users/me/export?format=json', educator.cookie)).json()
     expect(staff.records).toEqual([])
     expect(staff.activity.map((e: { action: string }) => e.action)).toContain('document.created')
@@ -160,16 +213,16 @@ describe("the readable page speaks the product's words, not codes", () => {
     expect(html).toContain('added the document “Transcript”')
     expect(html).toContain('family (Father)')
     expect(html).not.toMatch(/guardian\.linked|document\.created/)
-    expect(html).toContain('<td>Regular Decision</td>')
-    expect(html).toContain('<td>Researching</td>')
-    expect(html).toContain('<td>To do</td>')
-    expect(html).not.toMatch(/<td>(RD|researching|open)<\/td>/)
+    expect(html).toContain('<td data-label="Round">Regular Decision</td>')
+    expect(html).toContain('<td data-label="Status">Researching</td>')
+    expect(html).toContain('<td data-label="Status">To do</td>')
+    expect(html).not.toMatch(/<td[^>]*>(RD|researching|open)<\/td>/)
   })
 
   it('names signed-in devices as /settings does, never the raw user agent', async () => {
     await t.db.execute(sql`update sessions set user_agent = ${CHROME_ON_MAC} where user_id = ${educator.id}`)
     const page = (await get('/api/v1/users/me/export?format=html', educator.cookie)).body
-    expect(page).toContain('<td>Chrome on macOS</td>')
+    expect(page).toContain('<td data-label="Device">Chrome on macOS</td>')
     expect(page).not.toContain('Mozilla/5.0')
   })
 })

@@ -300,8 +300,9 @@ describe('clashes', () => {
         post(admin, body(new Date(Date.parse(startsAt) + 30 * 60_000).toISOString()), otherStudent.id),
       ])
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409])
+      const winner = answers.find((answer) => answer.statusCode === 201)!.json().sessions[0].uuid
       for (const answer of answers.filter((answer) => answer.statusCode === 409)) {
-        expect(answer.json().code).toBe('educator-clash')
+        expect(answer.json()).toMatchObject({ code: 'educator-clash', clash: { uuid: winner } })
       }
       const rows = await selectRows<{ count: number }>(
         t.db,

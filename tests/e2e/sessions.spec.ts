@@ -17,7 +17,8 @@ import {
 /**
  * Tutoring sessions in the browser: an educator schedules a weekly series and marks a session
  * attended with its note; a guardian cancels inside the notice window, is told the time is charged,
- * and sees the hours drop; the educator's week shows their sessions.
+ * and sees the hours drop; the educator's week shows their sessions; an admin records hours,
+ * moves the rest of the series and books over the student's other session after the warning.
  */
 let student: Person
 let educator: Person
@@ -193,4 +194,73 @@ test('the week view shows the educator’s sessions, and the dashboard their nex
   const dialog = page.getByRole('dialog', { name: 'Schedule a session' })
   await expect(dialog.getByLabel('Start time')).toHaveValue('10:00')
   await dialog.getByRole('button', { name: 'Close' }).click()
+  // Keyboards reach a day through its Add button; the hour slots stay out of the tab order.
+  await grid
+    .getByRole('button', { name: /^Add a session on / })
+    .first()
+    .focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByLabel('Start time')).toHaveValue('16:00')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+})
+
+test('an admin adds hours, moves this and the following sessions, and schedules over a student clash', async ({
+  newVisitor,
+  expectAccessible,
+  consoleGuard,
+}) => {
+  // The first try meets the student's other session: the browser logs the 409 the form explains.
+  consoleGuard.allow(/status of 409/, /\/api\/v1\/students\/[0-9a-f-]{36}\/sessions$/)
+  const api = await adminApi()
+  const token = uniqueToken()
+  const admin = await createPerson(api, 'admin', `Ada Admin ${token}`)
+  const coach = await createPerson(api, 'educator', `Cole Coach ${token}`)
+  await addToTeam(api, student, coach)
+  await api.dispose()
+  const page = await visitAs(newVisitor, admin)
+  await page.setViewportSize({ width: 390, height: 900 })
+  await page.goto(`/students/${student.uuid}?section=sessions`)
+  const balance = page.getByTestId('hours-balance')
+  await expect(balance).toHaveText('8 hours left')
+
+  await page.getByRole('button', { name: 'Add a package' }).click()
+  const bought = page.getByRole('dialog', { name: 'Add a package' })
+  await bought.getByLabel('Name').fill('Five more hours')
+  await bought.getByLabel('Hours', { exact: true }).fill('5')
+  await expectAccessible(page)
+  await bought.getByRole('button', { name: 'Add package' }).click()
+  await expect(balance).toHaveText('13 hours left')
+  await page.getByRole('button', { name: 'Adjust hours' }).click()
+  const adjust = page.getByRole('dialog', { name: 'Adjust hours' })
+  await adjust.getByLabel('Hours', { exact: true }).fill('-0.5')
+  await adjust.getByLabel('Reason').fill('Half an hour given back twice by mistake')
+  await adjust.getByRole('button', { name: 'Save adjustment' }).click()
+  await expect(balance).toHaveText('12.5 hours left')
+
+  // The series' second session and those after it move to 5 PM; the first stays at 4 PM.
+  const next = page.getByRole('list', { name: 'Next sessions' }).getByRole('listitem')
+  await expect(next).toHaveCount(4)
+  await next.nth(1).getByRole('button', { name: 'Reschedule' }).click()
+  const move = page.getByRole('dialog', { name: 'Reschedule the session' })
+  await move.getByLabel('Start time').fill('17:00')
+  await move.getByLabel('This and the following sessions').check()
+  await expectAccessible(page)
+  await move.getByRole('button', { name: 'Save changes' }).click()
+  await expect(move).toBeHidden()
+  await expect(next.filter({ hasText: /5:00 PM – 6:00 PM/ })).toHaveCount(3)
+  await expect(next.first()).toContainText(/4:00 PM – 5:00 PM/)
+
+  // Another educator at the first session's time: the student clash is a warning to confirm.
+  await page.getByRole('button', { name: 'Schedule a session' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Schedule a session' })
+  await dialog.getByLabel('Educator').selectOption({ label: coach.name })
+  await dialog.getByLabel('Date').fill(dayFromToday(7))
+  await dialog.getByLabel('Start time').fill('16:00')
+  await dialog.getByLabel('Meeting link').fill('https://zoom.example.com/essays')
+  await dialog.getByRole('button', { name: 'Schedule', exact: true }).click()
+  await expect(dialog.getByText(`${student.name} already has a session with ${educator.name}`)).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'Schedule anyway' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(next).toHaveCount(5)
 })

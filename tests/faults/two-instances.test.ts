@@ -16,8 +16,8 @@ import { killAllServers, type ServerProcess, spawnServer, waitReady } from './he
 
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer: they start together on an
- * empty database, share sessions and login limits, and send each reminder once (tasks' and
- * tutoring sessions').
+ * empty database, share sessions and login limits, send each reminder once (tasks' and
+ * tutoring sessions'), and book an educator's slot once when both are asked for it at once.
  */
 const redisAnswers =
   spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'ping'], { encoding: 'utf8' }).stdout?.trim() ===
@@ -219,6 +219,48 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
       sql`select count(*)::int as n from rate_limit_buckets`,
     )
     console.log(`two instances, Redis keys: ${keys.split('\n').length}, PostgreSQL buckets: ${rows!.n}`)
+  })
+
+  it('two requests for one educator slot at the same moment, one to each instance: one 201, the other 409 naming it', async () => {
+    const [a, b] = pair as [ServerProcess, ServerProcess]
+    const admin = await createUser(handle.db, { roles: ['admin'] })
+    const educator = await createUser(handle.db, { roles: ['educator'] })
+    const students = [
+      await createUser(handle.db, { roles: ['student'] }),
+      await createUser(handle.db, { roles: ['student'] }),
+    ]
+    for (const student of students) await addToTeam(handle.db, student.id, educator.id)
+    const cookie = await login(a.url, admin.email, admin.password)
+    const book = (server: ServerProcess, studentId: string, startsAt: string) =>
+      call(server.url, `/api/v1/students/${studentId}/sessions`, {
+        method: 'POST',
+        cookie,
+        body: {
+          educatorUUID: educator.id,
+          service: 'tutoring',
+          startsAt,
+          durationMinutes: 60,
+          location: { kind: 'online', meetingUrl: 'https://meet.example.com/race' },
+        },
+      })
+    for (let round = 0; round < 5; round += 1) {
+      // Overlapping, not equal: the second starts half an hour into the first.
+      const startsAt = new Date(Date.UTC(2031, 0, 6 + round, 15)).toISOString()
+      const later = new Date(Date.UTC(2031, 0, 6 + round, 15, 30)).toISOString()
+      const answers = await Promise.all([book(a, students[0]!.id, startsAt), book(b, students[1]!.id, later)])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+      const won = answers.find((answer) => answer.status === 201)!.body as { sessions: { uuid: string }[] }
+      const lost = answers.find((answer) => answer.status === 409)!.body as {
+        code: string
+        clash: { uuid: string }
+      }
+      expect(lost).toMatchObject({ code: 'educator-clash', clash: { uuid: won.sessions[0]!.uuid } })
+    }
+    const [booked] = await selectRows<{ n: number }>(
+      handle.db,
+      sql`select count(*)::int as n from tutoring_sessions where educator_id = ${educator.id}`,
+    )
+    expect(booked!.n).toBe(5)
   })
 
   it('stops gracefully: both exit 0 on SIGTERM', async () => {

@@ -70,3 +70,41 @@ export function sessionSummary(session: FeedSession): string {
     ? `Cancelled: ${summary}`
     : summary
 }
+
+/** RFC 5545 TEXT: backslash, semicolon and comma escaped, line breaks as `\n` (as ical-generator writes them). */
+const icalText = (value: string) =>
+  value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, '\\n')
+
+/** An instant as an iCalendar UTC date-time: 20261128T141529Z. */
+export const icalUtc = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
+
+/**
+ * One session's VEVENT, unfolded (the feed folds every event at once). Written here rather than
+ * through ical-generator's event, whose per-event work was most of a 2,000-session feed's time
+ * (docs/performance.md). `localStart` and `localEnd` are the wall-clock times in the session's
+ * zone (20261128T160000), written under its TZID.
+ */
+export function sessionEvent(
+  session: FeedSession,
+  event: { uid: string; stamp: string; localStart: string; localEnd: string; recordLink: string },
+): string {
+  const cancelled = session.status === 'cancelled' || session.status === 'late-cancelled'
+  const where = session.location_kind === 'online' ? 'Join online' : 'In person'
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${session.sequence}`,
+    `DTSTAMP:${event.stamp}`,
+    `DTSTART;TZID=${session.time_zone}:${event.localStart}`,
+    `DTEND;TZID=${session.time_zone}:${event.localEnd}`,
+    `SUMMARY:${icalText(sessionSummary(session))}`,
+    `LOCATION:${icalText(session.location_detail)}`,
+    `DESCRIPTION:${icalText(`${where}: ${session.location_detail}\n\nIn the workspace: ${event.recordLink}`)}`,
+    `URL;VALUE=URI:${icalText(event.recordLink)}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    `CREATED:${icalUtc(new Date(session.created_at))}`,
+    `LAST-MODIFIED:${icalUtc(new Date(session.updated_at))}`,
+    'END:VEVENT',
+  ]
+  return `${lines.join('\r\n')}\r\n`
+}

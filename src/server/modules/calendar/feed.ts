@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import ical, { ICalEvent, type ICalEventData, ICalEventStatus } from 'ical-generator'
+import ical, { ICalEvent, type ICalEventData } from 'ical-generator'
 import { BRAND } from '../../../shared/brand'
 import type { CalendarFeed } from '../../../shared/calendar'
 import { type CollegeRound, ROUND_LABELS } from '../../../shared/colleges'
@@ -11,12 +11,13 @@ import { twoFactorMissingSql } from '../admin/settings'
 import { mayReadRecordSql, viewerIsGuardianSql } from '../students/record'
 import {
   feedSessions,
+  icalUtc,
   SESSION_FEED_AHEAD_DAYS,
   SESSION_FEED_PAST_DAYS,
-  sessionSummary,
+  sessionEvent,
 } from './feed-sessions'
 import { vtimezone } from './vtimezone'
-import { zonedTimes } from './zoned-time'
+import { localTimes } from './zoned-time'
 
 /**
  * A private iCalendar feed per user (ADR 027): `GET /api/v1/calendar/{token}.ics`, no cookie, so a
@@ -191,30 +192,21 @@ export async function calendarFor(db: DbOrTx, token: string, appOrigin: string):
   // Each zone's rules, for the whole span the feed's timed events cover.
   const span = { from: new Date(from.getTime() - 86_400_000), to: new Date(to.getTime() + 86_400_000) }
   const zones = new Set<string>()
-  const zoned = zonedTimes(span)
+  const local = localTimes(span)
+  const stamp = icalUtc(new Date(now))
+  const host = new URL(appOrigin).hostname
   for (const session of await feedSessions(db, owner.id, from, to)) {
     zones.add(session.time_zone)
-    const cancelled = session.status === 'cancelled' || session.status === 'late-cancelled'
-    const recordLink = `${appOrigin}/students/${session.student_id}`
-    add({
-      // The session's own id: a reschedule updates the same event in the reader's calendar.
-      id: `session-${session.id}@${new URL(appOrigin).hostname}`,
-      sequence: session.sequence,
-      // The wall-clock time in the session's zone, written under its TZID.
-      start: zoned(new Date(session.starts_at), session.time_zone),
-      end: zoned(new Date(session.ends_at), session.time_zone),
-      timezone: session.time_zone,
-      summary: sessionSummary(session),
-      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      location: session.location_detail,
-      description:
-        session.location_kind === 'online'
-          ? `Join online: ${session.location_detail}\n\nIn the workspace: ${recordLink}`
-          : `In person: ${session.location_detail}\n\nIn the workspace: ${recordLink}`,
-      url: recordLink,
-      created: new Date(session.created_at),
-      lastModified: new Date(session.updated_at),
-    })
+    events.push(
+      sessionEvent(session, {
+        // The session's own id: a reschedule updates the same event in the reader's calendar.
+        uid: `session-${session.id}@${host}`,
+        stamp,
+        localStart: local(new Date(session.starts_at), session.time_zone),
+        localEnd: local(new Date(session.ends_at), session.time_zone),
+        recordLink: `${appOrigin}/students/${session.student_id}`,
+      }),
+    )
   }
   const zoneBlocks = [...zones].sort().map((zone) => `${vtimezone(zone, span.from, span.to)}\r\n`)
   const head = calendar.toString()
@@ -236,8 +228,13 @@ export function foldLines(text: string): string {
   return text
     .split('\r\n')
     .map((line) => {
-      // Short ASCII lines, nearly all of them, stay as they are.
-      if (line.length <= 74 && !/[^ -~]/.test(line)) return line
+      // ASCII lines, nearly all of them, are one octet a character: cut every 74.
+      if (!/[^ -~]/.test(line)) {
+        if (line.length <= 74) return line
+        const parts: string[] = []
+        for (let start = 0; start < line.length; start += 74) parts.push(line.slice(start, start + 74))
+        return parts.join('\r\n ')
+      }
       let folded = ''
       let count = 0
       for (const char of line) {

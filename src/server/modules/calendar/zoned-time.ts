@@ -1,20 +1,33 @@
 import { tzOffset } from '@date-fns/tz'
-import type { ICalTemporalPlainDateTimeStub, ICalTemporalZonedDateTimeStub } from 'ical-generator'
 import { offsetChanges } from './vtimezone'
 
-type WallClock = Pick<ICalTemporalPlainDateTimeStub, 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second'>
+interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
 
 /**
- * Instants as wall-clock times in an IANA zone, in the shape ical-generator takes for a
- * `Temporal.ZonedDateTime`, so that it writes `DTSTART;TZID=<zone>:<local time>`. Inside `span`
- * the local time is the instant plus the zone's offset, read from the same changes of offset the
- * feed's VTIMEZONE lists (one scan per zone, so the two always agree, and no Intl call per
- * event); outside it, Intl.
+ * Instants as iCalendar local date-times in an IANA zone (20261128T160000), as the feed writes
+ * them under `DTSTART;TZID=<zone>:`. Inside `span` the local time is the instant plus the zone's
+ * offset, read from the same changes of offset the feed's VTIMEZONE lists (one scan per zone, so
+ * the two always agree, and no Intl call per event); outside it, Intl.
  */
-export function zonedTimes(span: {
-  from: Date
-  to: Date
-}): (instant: Date, timeZone: string) => ICalTemporalZonedDateTimeStub {
+export function localTimes(span: { from: Date; to: Date }): (instant: Date, timeZone: string) => string {
+  const wallClock = wallClocks(span)
+  return (instant, timeZone) => {
+    const clock = wallClock(instant, timeZone)
+    return `${pad(clock.year, 4)}${pad(clock.month)}${pad(clock.day)}T${pad(clock.hour)}${pad(clock.minute)}${pad(clock.second)}`
+  }
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+/** The wall clock of an instant in a zone: the offset tables inside `span`, Intl outside it. */
+export function wallClocks(span: { from: Date; to: Date }): (instant: Date, timeZone: string) => WallClock {
   const formatters = new Map<string, Intl.DateTimeFormat>()
   const offsets = new Map<string, Array<{ from: number; offset: number }>>()
   const offsetAt = (instant: number, timeZone: string): number => {
@@ -74,37 +87,5 @@ export function zonedTimes(span: {
       second: parts.second!,
     }
   }
-  const zoned = (instant: Date, timeZone: string): ICalTemporalZonedDateTimeStub => {
-    const clock = wallClock(instant, timeZone)
-    const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-    const plainText = `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}:${pad(clock.second)}`
-    const self: ICalTemporalZonedDateTimeStub = {
-      ...clock,
-      timeZoneId: timeZone,
-      toInstant: () => ({
-        epochMilliseconds: instant.getTime(),
-        toJSON: () => instant.toISOString(),
-        toString: () => instant.toISOString(),
-        toZonedDateTimeISO: (zone: string) => zoned(instant, zone),
-      }),
-      toPlainDateTime: () => ({
-        ...clock,
-        toJSON: () => plainText,
-        toString: () => plainText,
-        toPlainDate: () => ({
-          year: clock.year,
-          month: clock.month,
-          day: clock.day,
-          toJSON: () => plainText.slice(0, 10),
-          toString: () => plainText.slice(0, 10),
-        }),
-        toZonedDateTime: (zone: string) => (zone === timeZone ? self : zoned(instant, zone)),
-      }),
-      withTimeZone: (zone: string) => (zone === timeZone ? self : zoned(instant, zone)),
-      toJSON: () => `${plainText}[${timeZone}]`,
-      toString: () => `${plainText}[${timeZone}]`,
-    }
-    return self
-  }
-  return zoned
+  return wallClock
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { AuditEvent } from '../../../shared/audit'
 import type { CollegeEntry } from '../../../shared/colleges'
+import type { Hours } from '../../../shared/hours'
 import type { SessionNote } from '../../../shared/notes'
 import type { Student } from '../../../shared/students'
 import type { Task } from '../../../shared/tasks'
+import type { Session } from '../../../shared/tutoring'
 import type { CurrentUser } from '../../../shared/users'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
@@ -11,7 +13,9 @@ import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 import { listAuditEvents } from '../audit/audit-events'
 import { listColleges } from '../colleges/colleges'
+import { getHours } from '../hours/hours'
 import { listNotes } from '../notes/notes'
+import { sessionPages } from '../sessions/sessions'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
 import { taskPages } from '../tasks/tasks'
@@ -20,7 +24,7 @@ import { StreamedArray, StreamedObject } from './json-stream'
 
 /**
  * The exports of docs/product.md#data-rights, as sources read while the answer is written: each
- * section is loaded when the writer reaches it, the long ones (notes, tasks, history) a page at a
+ * section is loaded when the writer reaches it, the long ones (notes, tasks, sessions, history) a page at a
  * time, so the largest record's export holds one page in memory, never the whole document.
  */
 
@@ -30,6 +34,10 @@ export interface RecordExport {
   notes: SessionNote[]
   tasks: Task[]
   colleges: CollegeEntry[]
+  /** Tutoring sessions, soonest first, as the reader sees them (a family's link only their shared notes). */
+  tutoringSessions: Session[]
+  /** The hour packages, the ledger and the balance. */
+  hours: Hours
 }
 
 export interface SessionExport {
@@ -68,6 +76,8 @@ export interface RecordSource {
   notes(): AsyncIterable<SessionNote>
   tasks(): AsyncIterable<Task>
   colleges(): Promise<CollegeEntry[]>
+  tutoringSessions(): AsyncIterable<Session>
+  hours(): Promise<Hours>
 }
 
 export interface StudentExportSource {
@@ -107,7 +117,7 @@ const auditTrail = (db: DbOrTx, filter: { studentId?: string; actorId?: string }
     return { items: page.events, nextCursor: page.nextCursor }
   })
 
-/** The record with its notes, tasks and college list, each as this reader may see it. */
+/** The record with its notes, tasks, college list, sessions and hours, each as this reader may see it. */
 function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: Student): RecordSource {
   return {
     record: async () => loaded ?? (await getStudent(db, viewer, studentId)).student,
@@ -120,6 +130,10 @@ function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: St
       for await (const page of taskPages(db, viewer, studentId, PAGE)) yield* page
     },
     colleges: () => listColleges(db, viewer, studentId),
+    tutoringSessions: async function* () {
+      for await (const page of sessionPages(db, viewer, studentId, PAGE)) yield* page
+    },
+    hours: () => getHours(db, viewer, studentId),
   }
 }
 
@@ -171,6 +185,8 @@ function recordJson(source: RecordSource): StreamedObject {
     yield ['notes', new StreamedArray(source.notes)]
     yield ['tasks', new StreamedArray(source.tasks)]
     yield ['colleges', await source.colleges()]
+    yield ['tutoringSessions', new StreamedArray(source.tutoringSessions)]
+    yield ['hours', await source.hours()]
   })
 }
 

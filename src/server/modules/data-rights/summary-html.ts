@@ -2,12 +2,13 @@ import type { AuditEvent } from '../../../shared/audit'
 import { auditSentence } from '../../../shared/audit-sentence'
 import { BRAND } from '../../../shared/brand'
 import { ROUND_LABELS, STATUS_LABELS } from '../../../shared/colleges'
-import { formatPlainDate } from '../../../shared/dates'
 import { renderMarkdown } from '../../../shared/markdown'
 import { userRoleLabels } from '../../../shared/roles'
 import type { CurrentUser } from '../../../shared/users'
 import { deviceName } from '../users/sessions'
 import type { PersonalExportSource, RecordSource, StudentExportSource } from './export'
+import { date, dollars, mapEach, table, text, when } from './html-parts'
+import { hoursTables, tutoringSessionsTable } from './summary-tutoring'
 
 /**
  * The readable copy of an export: one self-contained HTML page to open or print. Every piece of
@@ -17,41 +18,6 @@ import type { PersonalExportSource, RecordSource, StudentExportSource } from './
  * macOS"), rounds and statuses as the record shows them. Nothing here loads anything. The page is
  * written section by section and row by row as its sources are read (docs/product.md#data-rights).
  */
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-export const text = (value: unknown): string =>
-  value === null || value === undefined ? '' : String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!)
-
-const date = (value: string | null) => (value ? text(formatPlainDate(value)) : '—')
-/** "2026-03-01 14:05 UTC": exact, and the same for every reader. */
-const when = (value: string) => text(`${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`)
-const dollars = (value: number | null) => (value === null ? '—' : `$${value.toLocaleString('en-US')}`)
-
-type Rows = Iterable<string[]> | AsyncIterable<string[]>
-
-async function* mapEach<T, U>(items: AsyncIterable<T>, map: (item: T) => U): AsyncGenerator<U> {
-  for await (const item of items) yield map(item)
-}
-
-/** A table whose rows are written as they come; its empty sentence when there are none. */
-async function* table(caption: string, headers: string[], rows: Rows, empty: string): AsyncGenerator<string> {
-  let started = false
-  for await (const cells of rows) {
-    if (!started) {
-      const head = headers.map((header) => `<th scope="col">${text(header)}</th>`).join('')
-      yield `<table><caption>${text(caption)}</caption><thead><tr>${head}</tr></thead><tbody>`
-      started = true
-    }
-    yield `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`
-  }
-  yield started ? '</tbody></table>' : `<h3>${text(caption)}</h3><p class="muted">${text(empty)}</p>`
-}
-
 function accountSection(account: CurrentUser): string {
   return `<section><h2>Account</h2><dl>
     <dt>Name</dt><dd>${text(account.name)}</dd>
@@ -143,6 +109,10 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
     ]),
     'No colleges.',
   )
+  yield '\n    '
+  yield* tutoringSessionsTable(source.tutoringSessions())
+  yield '\n    '
+  yield* hoursTables(await source.hours())
   yield '\n    <h3>Session notes</h3>'
   let noNotes = true
   for await (const note of source.notes()) {
@@ -181,6 +151,10 @@ body{font:16px/1.5 system-ui,sans-serif;color:#1f2937;max-width:60rem;margin:2re
 h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d1d5db}
 table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border:1px solid #d1d5db;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{overflow-wrap:normal}
+@media (max-width:40rem){table,tbody,tr,td{display:block}thead{display:none}caption{display:block}
+tr{border:1px solid #d1d5db;margin-bottom:.5rem}td{border:0}
+td::before{content:attr(data-label);display:block;font-size:.85rem;font-weight:600;color:#4b5563}}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 .muted{color:#4b5563}.note{border-left:3px solid #d1d5db;padding-left:.75rem;margin:1rem 0}
 </style></head>

@@ -133,6 +133,33 @@ export async function listSessions(
   return rows.map(toSession)
 }
 
+/**
+ * Every session of a student as `listSessions` answers them, a keyset page at a time (for the
+ * exports, which hold one page in memory): soonest first.
+ */
+export async function* sessionPages(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  pageSize: number,
+): AsyncGenerator<Session[]> {
+  const access = await studentAccess(db, viewer, studentId)
+  requireRule(access, 'sessions.read')
+  const readsInternal = may(access, 'notes.readInternal')
+  let after: { startsAt: string; id: string } | null = null
+  do {
+    const rows: SessionRow[] = await selectRows<SessionRow>(
+      db,
+      sql`select ${sessionColumns(readsInternal)} from ${sessionJoins} where s.student_id = ${studentId}
+        ${after ? sql`and (s.starts_at, s.id) > (${after.startsAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by s.starts_at, s.id limit ${pageSize}`,
+    )
+    if (rows.length > 0) yield rows.map(toSession)
+    const last = rows.at(-1)
+    after = rows.length === pageSize && last ? { startsAt: last.starts_at, id: last.id } : null
+  } while (after)
+}
+
 /** The widest week view a schedule read serves, in days. */
 const SCHEDULE_MAX_DAYS = 62
 

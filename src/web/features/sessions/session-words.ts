@@ -1,4 +1,6 @@
-import type { Session, SessionStatus } from '../../../shared/tutoring'
+import type { Problem } from '../../../shared/problem'
+import { SESSION_STATUS_LABELS, type Session } from '../../../shared/tutoring'
+import { sessionWhen } from '../../lib/session-time'
 
 /** A session's status in words (never colour alone); "Awaiting attendance" for one not yet marked. */
 export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendance'>): string {
@@ -6,13 +8,7 @@ export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendanc
   return STATUS_LABELS[session.status]
 }
 
-export const STATUS_LABELS: Record<SessionStatus, string> = {
-  scheduled: 'Scheduled',
-  attended: 'Attended',
-  cancelled: 'Cancelled',
-  'late-cancelled': 'Cancelled late (charged)',
-  'no-show': 'No-show (charged)',
-}
+export const STATUS_LABELS = SESSION_STATUS_LABELS
 
 export const statusTone = (session: Pick<Session, 'status' | 'awaitingAttendance'>) =>
   session.awaitingAttendance
@@ -37,3 +33,19 @@ export const noticeHours = (session: Pick<Session, 'startsAt' | 'freeCancellatio
 /** Whether cancelling now is charged: the notice window has begun. */
 export const insideNoticeWindow = (session: Pick<Session, 'freeCancellationUntil'>, now = Date.now()) =>
   now >= Date.parse(session.freeCancellationUntil)
+
+/**
+ * A 409 clash in the scheduler's words and zone: who is already booked, when, and what to do.
+ * The problem's own detail (written for API callers, in UTC) when it carries no clash.
+ */
+export function clashWords(kind: 'student' | 'educator', problem: Problem, viewerZone: string): string {
+  const clash = problem.clash
+  if (!clash) return problem.detail
+  const when = sessionWhen(clash, viewerZone)
+  const at = `on ${when.day}, ${when.time}`
+  if (kind === 'educator') {
+    const other = clash.studentName ? ` with ${clash.studentName}` : ''
+    return `${clash.educatorName} already has a session${other} ${at}. Choose another time or educator.`
+  }
+  return `${clash.studentName ?? 'The student'} already has a session with ${clash.educatorName} ${at}. Schedule anyway to keep both.`
+}

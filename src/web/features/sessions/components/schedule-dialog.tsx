@@ -21,6 +21,7 @@ import {
   toSessionInput,
   toSessionPatch,
 } from '../session-form'
+import { clashWords } from '../session-words'
 import { Choice } from './choice'
 
 interface Person {
@@ -97,9 +98,9 @@ function ScheduleForm({
       await send(allowStudentClash)
     } catch (error) {
       if (isApiError(error, 409) && error.problem?.code === 'student-clash') {
-        setClash({ kind: 'student', detail: error.problem.detail })
+        setClash({ kind: 'student', detail: clashWords('student', error.problem, viewerZone) })
       } else if (isApiError(error, 409) && error.problem?.code === 'educator-clash') {
-        setClash({ kind: 'educator', detail: error.problem.detail })
+        setClash({ kind: 'educator', detail: clashWords('educator', error.problem, viewerZone) })
       } else if (!showServerFields(error)) {
         setFormError(errorMessage(error))
       }

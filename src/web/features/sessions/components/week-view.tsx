@@ -11,6 +11,8 @@ const startWords = (instant: string, timeZone: string) =>
 const HOUR_REM = 3.5
 const DEFAULT_FIRST_HOUR = 8
 const DEFAULT_LAST_HOUR = 20
+/** A day picked without an hour (the Add buttons) opens the form at this time. */
+const DAY_DEFAULT_TIME = '16:00'
 
 interface Placed {
   session: Session
@@ -80,10 +82,13 @@ function WeekGrid({ days, today, sessions, viewerZone, onPickSlot }: WeekViewPro
         {days.map((day) => (
           <div
             key={day}
-            className={`border-l border-line px-2 py-2 text-sm font-semibold ${day === today ? 'bg-primary-soft text-primary-hover' : ''}`}
+            className={`flex flex-col items-start border-l border-line pt-2 pl-2 text-sm font-semibold ${day === today ? 'bg-primary-soft text-primary-hover' : ''}`}
           >
-            {plainDayWords(day)}
-            {day === today ? <span className="sr-only"> (today)</span> : null}
+            <span>
+              {plainDayWords(day)}
+              {day === today ? <span className="sr-only"> (today)</span> : null}
+            </span>
+            {onPickSlot ? <AddOnDay day={day} onPickSlot={onPickSlot} /> : null}
           </div>
         ))}
       </div>
@@ -103,6 +108,7 @@ function WeekGrid({ days, today, sessions, viewerZone, onPickSlot }: WeekViewPro
           <div key={day} className="relative border-l border-line">
             {hours.map((hour) =>
               onPickSlot ? (
+                // Out of the tab order (a week has a hundred of them): keyboards use the day's Add.
                 <button
                   key={hour}
                   type="button"
@@ -130,6 +136,25 @@ function WeekGrid({ days, today, sessions, viewerZone, onPickSlot }: WeekViewPro
         ))}
       </div>
     </div>
+  )
+}
+
+/** The keyboard's way to an empty day: the form opens on that day at 16:00, as the agenda's Add does. */
+function AddOnDay({
+  day,
+  onPickSlot,
+}: {
+  day: string
+  onPickSlot: NonNullable<WeekViewProps['onPickSlot']>
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn-quiet btn-small -ml-2 px-2 font-normal text-primary-hover"
+      onClick={() => onPickSlot({ date: day, time: DAY_DEFAULT_TIME })}
+    >
+      <span aria-hidden="true">+</span> Add<span className="sr-only"> a session on {plainDayWords(day)}</span>
+    </button>
   )
 }
 
@@ -193,7 +218,7 @@ function WeekAgenda({ days, today, sessions, viewerZone, onPickSlot }: WeekViewP
                 <button
                   type="button"
                   className="btn btn-quiet btn-small"
-                  onClick={() => onPickSlot({ date: day, time: '16:00' })}
+                  onClick={() => onPickSlot({ date: day, time: DAY_DEFAULT_TIME })}
                 >
                   Add<span className="sr-only"> a session on {plainDayWords(day)}</span>
                 </button>
