@@ -62,6 +62,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>
 
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) })
+export type SessionList = z.infer<typeof sessionListSchema>
 
 /** `GET /v1/students/{id}/sessions?from&to` (dates in the viewer's zone; both optional). */
 export const sessionListQuerySchema = z.object({
@@ -222,3 +223,4 @@ export const scheduleSchema = z.object({
   timeZone: z.string(),
   sessions: z.array(sessionSchema),
 })
+export type Schedule = z.infer<typeof scheduleSchema>
