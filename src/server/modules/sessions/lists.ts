@@ -1,9 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { may, type StudentAccess } from '../../../shared/record-rules'
+import { SESSION_PAGE_SIZE, SESSION_WINDOW_DAYS } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRowsPrepared } from '../../db/raw'
 import { fieldError, forbidden, notFound } from '../../problems'
+import {
+  cursorTimestampSql,
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  isCursorTimestamp,
+} from '../admin/cursor'
 import { cancellationNoticeHoursSql } from '../admin/settings'
 import { mayReadRecordSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
@@ -61,32 +69,85 @@ function dayRange(from: string | undefined, to: string | undefined, zone: SQL): 
   return sql.join(bounds, sql` and `)
 }
 
+/** Older sessions, before a page's cursor: no longer scheduled, newest first up to `limit`. */
+const olderThan = (studentId: string, at: string, id: string) => sql`o.student_id = ${studentId}
+  and o.status <> 'scheduled' and (o.starts_at, o.id) < ((${at}::timestamp at time zone 'UTC'), ${id}::uuid)`
+
+/** The default window's start: sessions before it that are no longer scheduled are paged. */
+const windowStart = sql.raw(`(now() - interval '${SESSION_WINDOW_DAYS} days')`)
+
+/** The first page's cursor names the window's start: every row before it comes after. */
+const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000'
+
 /**
- * A student's sessions, soonest first, as `{ sessions }` JSON text; `from` and `to` are days in
- * the viewer's zone. `access` is the viewer's on the record (404 already answered for outsiders).
+ * A student's sessions, soonest first, as `{ sessions, nextCursor }` JSON text (docs/api.md,
+ * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the default
+ * window (every session of the last 90 days or later, and every one still scheduled whatever its
+ * age: it awaits attendance) and, with `cursor`, a page of the older ones. `access` is the viewer's
+ * on the record (404 already answered for outsiders). One prepared statement per kind of reader
+ * and of read: the record's hot read.
  */
 export async function sessionListJson(
   db: DbOrTx,
   viewer: Viewer,
   access: StudentAccess,
   studentId: string,
-  query: { from?: string | undefined; to?: string | undefined },
+  query: { from?: string; to?: string; cursor?: string; limit?: number },
 ): Promise<string> {
   requireRule(access, 'sessions.read')
-  if (query.from && query.to && query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
   const readsInternal = may(access, 'notes.readInternal')
-  const viewerZone = sql`(select time_zone from users where id = ${viewer.id})`
-  // The record's hot read: one prepared statement per kind of reader and the bounds given.
-  const [row] = await selectRowsPrepared<{ sessions: string }>(
+  const name = `student-sessions-json:${readsInternal ? 'staff' : 'family'}`
+  if (query.from || query.to) {
+    if (query.cursor) throw fieldError('cursor', 'Use cursor without from and to.')
+    if (query.from && query.to && query.to < query.from)
+      throw fieldError('to', 'Use a date on or after from.')
+    const viewerZone = sql`(select time_zone from users where id = ${viewer.id})`
+    const [row] = await selectRowsPrepared<{ sessions: string }>(
+      db,
+      `${name}:${query.from ? 'from' : ''}:${query.to ? 'to' : ''}`,
+      sql`select ${sessionsJson(
+        readsInternal,
+        sql`s.student_id = ${studentId} and ${dayRange(query.from, query.to, viewerZone)}`,
+      )} as sessions`,
+    )
+    return `{"sessions":${row!.sessions},"nextCursor":null}`
+  }
+  const before = decodeCursor(query.cursor, 2)
+  if (!before) {
+    const [row] = await selectRowsPrepared<{ sessions: string; before: string | null }>(
+      db,
+      `${name}:window`,
+      sql`select ${sessionsJson(
+        readsInternal,
+        sql`s.student_id = ${studentId} and (s.starts_at >= ${windowStart} or s.status = 'scheduled')`,
+      )} as sessions,
+      case when exists(select 1 from tutoring_sessions o where o.student_id = ${studentId}
+        and o.starts_at < ${windowStart} and o.status <> 'scheduled')
+      then ${cursorTimestampSql(windowStart)} end as before`,
+    )
+    return sessionPage(row!.sessions, row!.before === null ? null : [row!.before, BEFORE_ANY_ID])
+  }
+  const [at, id] = before as [string, string]
+  if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
+  const limit = query.limit ?? SESSION_PAGE_SIZE
+  const newestFirst = sql`from tutoring_sessions o where ${olderThan(studentId, at, id)}
+    order by o.starts_at desc, o.id desc`
+  // `tail`: the page's oldest key and, when there are more, the next one's (a statement with one
+  // scan for each: a named statement is a select, so no `with`).
+  const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
     db,
-    `student-sessions-json:${readsInternal ? 'staff' : 'family'}:${query.from ? 'from' : ''}:${query.to ? 'to' : ''}`,
-    sql`select ${sessionsJson(
-      readsInternal,
-      sql`s.student_id = ${studentId} and ${dayRange(query.from, query.to, viewerZone)}`,
-    )} as sessions`,
+    `${name}:page`,
+    sql`select ${sessionsJson(readsInternal, sql`s.id in (select o.id ${newestFirst} limit ${limit})`)} as sessions,
+      (select array_agg(_t.k order by _t.d desc, _t.i desc) from (
+        select ${cursorTimestampSql(sql`o.starts_at`)} || ' ' || o.id as k, o.starts_at as d, o.id as i
+        ${newestFirst} offset ${limit - 1} limit 2) _t) as tail`,
   )
-  return `{"sessions":${row!.sessions}}`
+  const tail = row!.tail ?? []
+  return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)
 }
+
+const sessionPage = (sessions: string, next: string[] | null) =>
+  `{"sessions":${sessions},"nextCursor":${next ? `"${encodeCursor(next)}"` : 'null'}}`
 
 /** The widest week view a schedule read serves, in days. */
 const SCHEDULE_MAX_DAYS = 62
