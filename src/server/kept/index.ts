@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
-import { accessFor, type StudentAccess, studentAccess } from '../modules/students/record'
+import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
 import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
 import { adminWeek } from './admin-week'
@@ -77,14 +77,14 @@ export class Kept extends KeptAnswers {
    * The viewer's access to a record (`config.kept: 'record'`), as the session query read it; by a
    * query of its own when the session was just refreshed. 404 when the record is not theirs to see.
    */
-  async recordAccess(request: FastifyRequest, viewer: Viewer, studentId: string): Promise<StudentAccess> {
+  async recordAccess(request: FastifyRequest, viewer: Viewer, studentId: string): Promise<AccessOnRecord> {
     const check = riderOf(request).record
-    if (check?.studentId !== studentId) return (await studentAccess(this.db, viewer, studentId)).kind
-    const access = check.exists
+    if (check?.studentId !== studentId) return studentAccess(this.db, viewer, studentId)
+    const kind = check.exists
       ? accessFor(viewer, studentId, check.viewerOnTeam, check.viewerIsGuardian)
       : null
-    if (!access) throw notFound('No such student.')
-    return access
+    if (!kind) throw notFound('No such student.')
+    return { kind, archived: check.archived }
   }
 
   /** A page of the admin's user list (`GET /api/v1/users`). */

@@ -14,11 +14,13 @@ import { isoSql } from '../students/sql'
  * transactions already run one at a time).
  */
 
+/** The lock of one educator's sessions until the transaction ends, as an SQL expression. */
+export const educatorLockSql = (educatorId: string) =>
+  sql`pg_advisory_xact_lock(hashtext('tutoring-educator'), hashtext(${educatorId}))`
+
 /** One lock per educator, taken in id order so that two writers that need the same two never deadlock. */
 export async function lockEducators(tx: Tx, educatorIds: readonly string[]): Promise<void> {
-  for (const id of [...new Set(educatorIds)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tutoring-educator'), hashtext(${id}))`)
-  }
+  for (const id of [...new Set(educatorIds)].sort()) await tx.execute(sql`select ${educatorLockSql(id)}`)
 }
 
 /** A proposed placement: a start and an end, for one educator and one student. */

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { may, type StudentAccess } from '../../../shared/record-rules'
+import { type AccessOnRecord, may } from '../../../shared/record-rules'
 import { SESSION_PAGE_SIZE, SESSION_WINDOW_DAYS } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
@@ -90,7 +90,7 @@ const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000'
 export async function sessionListJson(
   db: DbOrTx,
   viewer: Viewer,
-  access: StudentAccess,
+  access: AccessOnRecord,
   studentId: string,
   query: { from?: string; to?: string; cursor?: string; limit?: number },
 ): Promise<string> {

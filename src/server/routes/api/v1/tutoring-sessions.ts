@@ -84,12 +84,17 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sessionInputSchema,
         response: { 201: sessionsCreatedSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'record' },
     },
-    async (request, reply) =>
-      reply.code(201).send({
-        sessions: await createSessions(app.db, requireViewer(request), request.params.id, request.body),
-      }),
+    // The viewer's access comes with the session (`kept: 'record'`).
+    async (request, reply) => {
+      const viewer = requireViewer(request)
+      const studentId = request.params.id
+      const recordAccess = await app.kept.recordAccess(request, viewer, studentId)
+      return reply.code(201).send({
+        sessions: await createSessions(app.db, viewer, recordAccess, studentId, request.body),
+      })
+    },
   )
 
   app.patch(
