@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cursorField, pageLimit } from './paging'
 import { timeZoneField } from './time-zones'
 import { booleanField, orRequired, planDateField, requiredText, uuidField } from './validation'
 
@@ -68,12 +69,31 @@ export const sessionSchema = z.object({
 })
 export type Session = z.infer<typeof sessionSchema>
 
-export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) })
+export const sessionListSchema = z.object({
+  sessions: z.array(sessionSchema),
+  /**
+   * Without `from` and `to`: pass back as `cursor` for the sessions before these (older ones that
+   * are no longer scheduled); null when there are none, and always with `from` or `to`.
+   */
+  nextCursor: z.string().nullable(),
+})
+export type SessionList = z.infer<typeof sessionListSchema>
 
-/** `GET /v1/students/{id}/sessions?from&to` (dates in the viewer's zone; both optional). */
+/** How far back the record's sessions go before the older ones are paged (their default window). */
+export const SESSION_WINDOW_DAYS = 90
+export const SESSION_PAGE_MAX = 100
+/** Older sessions a page holds ("Show earlier sessions" asks for the next). */
+export const SESSION_PAGE_SIZE = 50
+
+/**
+ * `GET /v1/students/{id}/sessions?from&to` (dates in the viewer's zone; both optional), or without
+ * them the default window and `cursor` (with `limit`) for the pages before it.
+ */
 export const sessionListQuerySchema = z.object({
   from: planDateField.optional(),
   to: planDateField.optional(),
+  cursor: cursorField,
+  limit: pageLimit(SESSION_PAGE_MAX).optional(),
 })
 
 const durationField = z
@@ -229,3 +249,4 @@ export const scheduleSchema = z.object({
   timeZone: z.string(),
   sessions: z.array(sessionSchema),
 })
+export type Schedule = z.infer<typeof scheduleSchema>

@@ -122,7 +122,8 @@ describe('scheduling', () => {
     for (const reader of [admin, educator, student, guardian]) {
       const list = await t.request({ method: 'GET', url: sessionsOf(student.id), cookie: reader.cookie })
       expect(list.statusCode).toBe(200)
-      expect(list.json().sessions.map((s: Session) => s.uuid)).toContain(session!.uuid)
+      // The list is built in SQL: exactly the shape the write answered (noteUUID aside, none yet).
+      expect(list.json().sessions.find((s: Session) => s.uuid === session!.uuid)).toEqual(session)
     }
     const inPerson = await post(
       admin,
@@ -377,6 +378,47 @@ describe('status changes and the ledger', () => {
   })
 })
 
+describe('the record’s list', () => {
+  it('answers the last 90 days on and every session still scheduled, then older ones a page at a time', async () => {
+    const paged = await t.userWith({ roles: ['student'] })
+    await addToTeam(t.db, paged.id, educator.id)
+    const DAY = 24 * HOUR
+    const at = (daysAgo: number, status?: 'attended' | 'no-show') =>
+      insertSession(t.db, paged.id, {
+        educatorId: educator.id,
+        createdById: admin.id,
+        startsAt: new Date(Date.now() - daysAgo * DAY),
+        durationMinutes: 60,
+        ...(status && { status }),
+      })
+    const old = [await at(300, 'attended'), await at(200, 'no-show'), await at(100, 'attended')]
+    const awaitingOld = await at(150)
+    const recent = [await at(10, 'attended'), await at(-3)]
+    const list = (query = '') =>
+      t.request({ method: 'GET', url: `${sessionsOf(paged.id)}${query}`, cookie: educator.cookie })
+    const uuids = (answer: { json(): { sessions: Session[] } }) => answer.json().sessions.map((s) => s.uuid)
+
+    const first = await list()
+    expect(uuids(first)).toEqual([awaitingOld, ...recent])
+    const cursor = first.json().nextCursor as string
+    expect(cursor).toEqual(expect.any(String))
+    const second = await list(`?cursor=${cursor}&limit=2`)
+    expect(uuids(second)).toEqual([old[1], old[2]])
+    const third = await list(`?cursor=${second.json().nextCursor}&limit=2`)
+    expect(third.json()).toMatchObject({ nextCursor: null })
+    expect(uuids(third)).toEqual([old[0]])
+    // With days asked for, those days whole, as before the window.
+    const range = await list(`?from=2000-01-01`)
+    expect(range.json().nextCursor).toBeNull()
+    expect(uuids(range)).toEqual([old[0], old[1], awaitingOld, old[2], ...recent])
+    for (const query of ['?cursor=not-ours', `?cursor=${cursor}&from=2000-01-01`, '?limit=0']) {
+      const bad = await list(query)
+      expect(bad.statusCode, query).toBe(400)
+      expect(bad.json().errors[0].path).toBe(query === '?limit=0' ? 'limit' : 'cursor')
+    }
+  })
+})
+
 describe('the family cancels', () => {
   it('free before the notice window, late (and charged) inside it, late exactly at its boundary', async () => {
     // Scheduled relative to now, a few minutes either side of the 24-hour boundary.
@@ -520,7 +562,7 @@ describe('the schedule', () => {
       timeZone: 'America/Los_Angeles',
     })
     expect(own.json().sessions.map((s: Session) => s.studentName)).toEqual(['Rosa Student', 'Otto Other'])
-    expect(own.json().sessions[0].uuid).toBe(mine.uuid)
+    expect(own.json().sessions[0]).toEqual(mine)
     const byAdmin = await t.request({
       method: 'GET',
       url: url(`&educator=${educator.id}`),

@@ -6,6 +6,7 @@ import { createPackage } from '../modules/hours/packages'
 import { createNote } from '../modules/notes/notes'
 import { createSessions } from '../modules/sessions/schedule'
 import { updateSession } from '../modules/sessions/writes'
+import { studentAccess } from '../modules/students/record'
 import type { DemoContext } from './demo-plans'
 
 const ZONE = 'America/New_York'
@@ -27,8 +28,10 @@ export async function seedDemoSessions({ tx, day, id, viewers, redate }: DemoCon
     kind: 'online' as const,
     meetingUrl: `https://meet.example.com/crestline-${room}`,
   })
-  const schedule = (student: string, by: string, input: Omit<SessionInput, 'timeZone'>) =>
-    createSessions(db, viewers[by]!, id(student), { timeZone: ZONE, ...input })
+  const schedule = async (student: string, by: string, input: Omit<SessionInput, 'timeZone'>) => {
+    const access = await studentAccess(db, viewers[by]!, id(student))
+    return createSessions(db, viewers[by]!, access, id(student), { timeZone: ZONE, ...input })
+  }
   const mark = (student: string, by: string, uuid: string, status: 'attended' | 'late-cancelled') =>
     updateSession(db, viewers[by]!, id(student), uuid, { status })
 

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
+import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
+import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
 import { adminWeek } from './admin-week'
 import { KeptAnswers } from './answers'
@@ -69,6 +71,20 @@ export class Kept extends KeptAnswers {
   async currentUserOf(request: FastifyRequest): Promise<string | null> {
     const row = riderOf(request).currentUser
     return row ? this.currentUser(this.db, row) : null
+  }
+
+  /**
+   * The viewer's access to a record (`config.kept: 'record'`), as the session query read it; by a
+   * query of its own when the session was just refreshed. 404 when the record is not theirs to see.
+   */
+  async recordAccess(request: FastifyRequest, viewer: Viewer, studentId: string): Promise<AccessOnRecord> {
+    const check = riderOf(request).record
+    if (check?.studentId !== studentId) return studentAccess(this.db, viewer, studentId)
+    const kind = check.exists
+      ? accessFor(viewer, studentId, check.viewerOnTeam, check.viewerIsGuardian)
+      : null
+    if (!kind) throw notFound('No such student.')
+    return { kind, archived: check.archived }
   }
 
   /** A page of the admin's user list (`GET /api/v1/users`). */

@@ -30,6 +30,7 @@ export type KeptRead = 'record' | 'own-record' | 'current-user' | 'week'
 export interface RecordCheck {
   studentId: string
   exists: boolean
+  archived: boolean
   viewerOnTeam: boolean
   viewerIsGuardian: boolean
   versions: string
@@ -42,6 +43,7 @@ export type CurrentUserSessionRow = Omit<CurrentUserRow, 'sat' | 'act'> & { own_
 
 interface RecordRow {
   record_exists: boolean
+  record_archived: boolean
   record_on_team: boolean
   record_is_guardian: boolean
   record_versions: string
@@ -62,6 +64,7 @@ export const ownRecordVersionSql = sql`${studentVersionSql(sql`u.id`)}::text`
 
 const recordCheckSql = (studentId: SQL) => sql`
       exists(select 1 from student_profiles where user_id = ${studentId}) as record_exists,
+      exists(select 1 from student_profiles where user_id = ${studentId} and archived_at is not null) as record_archived,
       exists(select 1 from team_members where student_id = ${studentId} and member_id = u.id) as record_on_team,
       ${viewerIsGuardianSql(studentId, sql`u.id`)} as record_is_guardian,
       ${recordVersionsSql(studentId)} as record_versions`
@@ -179,6 +182,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
     record: {
       studentId: recordId === OWN_RECORD ? row.id : recordId,
       exists: row.record_exists === true,
+      archived: row.record_archived === true,
       viewerOnTeam: row.record_on_team === true,
       viewerIsGuardian: row.record_is_guardian === true,
       versions: String(row.record_versions),

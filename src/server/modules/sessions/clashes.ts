@@ -14,11 +14,13 @@ import { isoSql } from '../students/sql'
  * transactions already run one at a time).
  */
 
+/** The lock of one educator's sessions until the transaction ends, as an SQL expression. */
+export const educatorLockSql = (educatorId: string) =>
+  sql`pg_advisory_xact_lock(hashtext('tutoring-educator'), hashtext(${educatorId}))`
+
 /** One lock per educator, taken in id order so that two writers that need the same two never deadlock. */
 export async function lockEducators(tx: Tx, educatorIds: readonly string[]): Promise<void> {
-  for (const id of [...new Set(educatorIds)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tutoring-educator'), hashtext(${id}))`)
-  }
+  for (const id of [...new Set(educatorIds)].sort()) await tx.execute(sql`select ${educatorLockSql(id)}`)
 }
 
 /** A proposed placement: a start and an end, for one educator and one student. */
@@ -32,23 +34,18 @@ const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`
 /**
  * The first scheduled session of `whose` (`educator_id` or `student_id` = `personId`) that
  * overlaps one of the placements (ends after its start and starts before its end), leaving out
- * the sessions being changed; null when there is none. The other student's name only when the
- * viewer may read that record.
+ * the sessions being changed. The other student's name only when the viewer may read that record.
  */
-async function firstClash(
-  tx: Tx,
+function firstClashSql(
   whose: 'educator' | 'student',
   personId: string,
   placements: readonly Placement[],
   excludedIds: readonly string[],
   viewerId: string,
-): Promise<SessionClash | null> {
-  if (placements.length === 0) return null
+) {
   const column = whose === 'educator' ? sql`s.educator_id` : sql`s.student_id`
-  const [row] = await selectRows<SessionClash>(
-    tx,
-    sql`select s.id as "uuid", ${isoSql(sql`s.starts_at`)} as "startsAt", ${isoSql(sql`s.ends_at`)} as "endsAt",
-      s.time_zone as "timeZone", e.name as "educatorName",
+  return sql`(select ${whose} as "whose", s.id as "uuid", ${isoSql(sql`s.starts_at`)} as "startsAt",
+      ${isoSql(sql`s.ends_at`)} as "endsAt", s.time_zone as "timeZone", e.name as "educatorName",
       case when ${mayReadRecordSql(sql`s.student_id`, sql`${viewerId}::uuid`)} then st.name end as "studentName",
       ${isoSql(sql`p.starts_at`)} as "requestedStartsAt"
     from unnest(${arrayLiteral(placements.map((p) => p.startsAt.toISOString()))}::timestamptz[],
@@ -57,9 +54,30 @@ async function firstClash(
       and s.ends_at > p.starts_at and s.starts_at < p.ends_at
       and not (s.id = any(${arrayLiteral(excludedIds)}::uuid[]))
     join users e on e.id = s.educator_id join users st on st.id = s.student_id
-    order by p.ord, s.starts_at, s.id limit 1`,
+    order by p.ord, s.starts_at, s.id limit 1)`
+}
+
+/**
+ * The first clash for the educator and, unless `allowStudentClash`, for the student: one
+ * statement, one round trip.
+ */
+async function firstClashes(
+  tx: Tx,
+  options: Parameters<typeof refuseClashes>[1],
+): Promise<{ educator?: SessionClash; student?: SessionClash }> {
+  const { placements, excludedIds, viewerId } = options
+  if (placements.length === 0) return {}
+  const parts = [firstClashSql('educator', options.educatorId, placements, excludedIds, viewerId)]
+  if (!options.allowStudentClash) {
+    parts.push(firstClashSql('student', options.studentId, placements, excludedIds, viewerId))
+  }
+  const rows = await selectRows<SessionClash & { whose: 'educator' | 'student' }>(
+    tx,
+    sql.join(parts, sql` union all `),
   )
-  return row ?? null
+  const found: { educator?: SessionClash; student?: SessionClash } = {}
+  for (const { whose, ...clash } of rows) found[whose] = clash
+  return found
 }
 
 const when = (clash: SessionClash) =>
@@ -80,8 +98,7 @@ export async function refuseClashes(
     viewerId: string
   },
 ): Promise<void> {
-  const { placements, excludedIds, viewerId } = options
-  const educator = await firstClash(tx, 'educator', options.educatorId, placements, excludedIds, viewerId)
+  const { educator, student } = await firstClashes(tx, options)
   if (educator) {
     const other = educator.studentName ? ` with ${educator.studentName}` : ''
     throw new HttpProblem(
@@ -93,8 +110,6 @@ export async function refuseClashes(
       { clash: educator },
     )
   }
-  if (options.allowStudentClash) return
-  const student = await firstClash(tx, 'student', options.studentId, placements, excludedIds, viewerId)
   if (student) {
     throw new HttpProblem(
       409,

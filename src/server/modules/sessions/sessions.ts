@@ -1,19 +1,19 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { may } from '../../../shared/record-rules'
 import type { Service, Session, SessionStatus } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows, selectRowsPrepared } from '../../db/raw'
-import { fieldError, forbidden, notFound } from '../../problems'
+import { selectRows } from '../../db/raw'
 import { cancellationNoticeHoursSql } from '../admin/settings'
-import { mayReadRecordSql, studentAccess, viewerIsGuardianSql } from '../students/record'
+import { studentAccess, viewerIsGuardianSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
-import { isoSql, isUuid } from '../students/sql'
+import { isoSql } from '../students/sql'
 
 /**
- * Tutoring sessions (docs/product.md#sessions): reading them. Admins and the student's team
- * (educators) read and schedule; the student and their guardians read and may cancel; an FAO on
- * the team is refused (403); anyone else gets 404, as for the record. Writes are in writes.ts.
+ * Tutoring sessions (docs/product.md#sessions): a session's row as the writes read it back, and
+ * who is told of a change. Admins and the student's team (educators) read and schedule; the
+ * student and their guardians read and may cancel; an FAO on the team is refused (403); anyone
+ * else gets 404, as for the record. The lists are in lists.ts, the writes in writes.ts.
  */
 
 export interface SessionRow {
@@ -103,38 +103,7 @@ export const auditedSession = (row: SessionRow) => ({
 })
 
 /**
- * `from` and `to` (inclusive) are calendar days in `zone`, an SQL expression naming the zone:
- * the sessions starting on those days there; either may be null (no bound).
- */
-const dayRange = (from: string | null, to: string | null, zone: SQL) =>
-  sql`(${from}::date is null or s.starts_at >= (${from}::date::timestamp at time zone ${zone}))
-    and (${to}::date is null or s.starts_at < ((${to}::date + 1)::timestamp at time zone ${zone}))`
-
-/** A student's sessions, soonest first; `from` and `to` are days in the viewer's zone. */
-export async function listSessions(
-  db: DbOrTx,
-  viewer: Viewer,
-  studentId: string,
-  query: { from?: string | undefined; to?: string | undefined },
-): Promise<Session[]> {
-  const access = await studentAccess(db, viewer, studentId)
-  requireRule(access, 'sessions.read')
-  if (query.from && query.to && query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
-  const readsInternal = may(access, 'notes.readInternal')
-  const viewerZone = sql`(select time_zone from users where id = ${viewer.id})`
-  // The record's hot read: one prepared statement per kind of reader.
-  const rows = await selectRowsPrepared<SessionRow>(
-    db,
-    `student-sessions:${readsInternal ? 'staff' : 'family'}`,
-    sql`select ${sessionColumns(readsInternal)} from ${sessionJoins}
-    where s.student_id = ${studentId} and ${dayRange(query.from ?? null, query.to ?? null, viewerZone)}
-    order by s.starts_at, s.id`,
-  )
-  return rows.map(toSession)
-}
-
-/**
- * Every session of a student as `listSessions` answers them, a keyset page at a time (for the
+ * Every session of a student, each as the record's list answers it, a keyset page at a time (for the
  * exports, which hold one page in memory): soonest first.
  */
 export async function* sessionPages(
@@ -158,51 +127,6 @@ export async function* sessionPages(
     const last = rows.at(-1)
     after = rows.length === pageSize && last ? { startsAt: last.starts_at, id: last.id } : null
   } while (after)
-}
-
-/** The widest week view a schedule read serves, in days. */
-const SCHEDULE_MAX_DAYS = 62
-
-/**
- * An educator's sessions across students from `from` to `to` (days in the viewer's zone): the
- * educator's own, or any educator's for an admin. Only sessions on records the viewer may read.
- */
-export async function getSchedule(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { educator?: string | undefined; from: string; to: string },
-) {
-  const admin = viewer.roles.has('admin')
-  const educating = viewer.roles.has('educator')
-  if (!admin && !educating) {
-    throw forbidden("The schedule is an educator's week: educators read their own, admins anyone's.")
-  }
-  if (!query.educator && !educating) throw fieldError('educator', 'Choose the educator whose week to show.')
-  const educatorId = query.educator ?? viewer.id
-  if (!admin && educatorId !== viewer.id) throw forbidden('Educators read their own schedule only.')
-  if (query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
-  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
-  if (days >= SCHEDULE_MAX_DAYS) throw fieldError('to', `Ask for at most ${SCHEDULE_MAX_DAYS} days at once.`)
-  const [educator] = await selectRows<{ name: string; viewer_zone: string }>(
-    db,
-    sql`select u.name, (select time_zone from users where id = ${viewer.id}) as viewer_zone from users u
-    where u.id = ${isUuid(educatorId) ? educatorId : null}
-      and exists(select 1 from educator_profiles where user_id = u.id)`,
-  )
-  if (!educator) throw notFound('No such educator.')
-  const rows = await selectRowsPrepared<SessionRow>(
-    db,
-    'educator-schedule',
-    sql`select ${sessionColumns(true)} from ${sessionJoins}
-    where s.educator_id = ${educatorId} and ${dayRange(query.from, query.to, sql`${educator.viewer_zone}::text`)}
-      and ${mayReadRecordSql(sql`s.student_id`, sql`${viewer.id}::uuid`)}
-    order by s.starts_at, s.id`,
-  )
-  return {
-    educator: { name: educator.name, uuid: educatorId },
-    timeZone: educator.viewer_zone,
-    sessions: rows.map(toSession),
-  }
 }
 
 /**

@@ -41,15 +41,21 @@ export async function loadRows(tx: Tx, where: SQL, readsInternal: boolean, lock 
   )
 }
 
+/** Whether the educator of a session is an educator on the student's team, as an SQL expression. */
+export const educatorOnTeamSql = (studentId: string, educatorId: string) =>
+  sql`exists(select 1 from team_members tm join educator_profiles ep on ep.user_id = tm.member_id
+      join users u on u.id = tm.member_id
+      where tm.student_id = ${studentId} and tm.member_id = ${educatorId} and u.disabled_at is null)`
+
+export const notOnTeam = () => fieldError('educatorUUID', "Choose an educator on the student's team.")
+
 /** The educator of a session is an educator on the student's team. */
 export async function checkEducator(tx: Tx, studentId: string, educatorId: string) {
-  const [ok] = await selectRows<{ ok: boolean }>(
+  const [row] = await selectRows<{ ok: boolean }>(
     tx,
-    sql`select exists(select 1 from team_members tm join educator_profiles ep on ep.user_id = tm.member_id
-      join users u on u.id = tm.member_id
-      where tm.student_id = ${studentId} and tm.member_id = ${educatorId} and u.disabled_at is null) as ok`,
+    sql`select ${educatorOnTeamSql(studentId, educatorId)} as ok`,
   )
-  if (!ok?.ok) throw fieldError('educatorUUID', "Choose an educator on the student's team.")
+  if (!row?.ok) throw notOnTeam()
 }
 
 export const locationDetail = (location: SessionInput['location']) =>

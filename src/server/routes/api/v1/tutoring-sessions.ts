@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  type Schedule,
+  type SessionList,
   scheduleQuerySchema,
   scheduleSchema,
   sessionInputSchema,
@@ -13,8 +15,9 @@ import {
 } from '../../../../shared/tutoring'
 import type { Viewer } from '../../../auth/viewer'
 import { sessionChangeMail } from '../../../mail/session-messages'
+import { scheduleJson, sessionListJson } from '../../../modules/sessions/lists'
 import { createSessions } from '../../../modules/sessions/schedule'
-import { getSchedule, listSessions, sessionChangeRecipients } from '../../../modules/sessions/sessions'
+import { sessionChangeRecipients } from '../../../modules/sessions/sessions'
 import { type SessionNotice, updateSession } from '../../../modules/sessions/writes'
 import { access, requireViewer } from '../../../plugins/access'
 
@@ -58,11 +61,17 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: sessionListQuerySchema,
         response: { 200: sessionListSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'record' },
     },
-    async (request) => ({
-      sessions: await listSessions(app.db, requireViewer(request), request.params.id, request.query),
-    }),
+    // The viewer's access comes with the session (`kept: 'record'`); the list is JSON text built
+    // by PostgreSQL in the shape of sessionListSchema, and a JSON string is sent as it is.
+    async (request, reply) => {
+      const viewer = requireViewer(request)
+      const studentId = request.params.id
+      const access = await app.kept.recordAccess(request, viewer, studentId)
+      const body = await sessionListJson(app.db, viewer, access, studentId, request.query)
+      return reply.type('application/json; charset=utf-8').send(body as unknown as SessionList)
+    },
   )
 
   app.post(
@@ -75,12 +84,17 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sessionInputSchema,
         response: { 201: sessionsCreatedSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'record' },
     },
-    async (request, reply) =>
-      reply.code(201).send({
-        sessions: await createSessions(app.db, requireViewer(request), request.params.id, request.body),
-      }),
+    // The viewer's access comes with the session (`kept: 'record'`).
+    async (request, reply) => {
+      const viewer = requireViewer(request)
+      const studentId = request.params.id
+      const recordAccess = await app.kept.recordAccess(request, viewer, studentId)
+      return reply.code(201).send({
+        sessions: await createSessions(app.db, viewer, recordAccess, studentId, request.body),
+      })
+    },
   )
 
   app.patch(
@@ -121,7 +135,11 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: access.anyUser },
     },
-    async (request) => getSchedule(app.db, requireViewer(request), request.query),
+    // JSON text built by PostgreSQL in the shape of scheduleSchema, sent as it is.
+    async (request, reply) => {
+      const body = await scheduleJson(app.db, requireViewer(request), request.query)
+      return reply.type('application/json; charset=utf-8').send(body as unknown as Schedule)
+    },
   )
 }
 

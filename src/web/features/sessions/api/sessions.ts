@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import {
+  SESSION_PAGE_SIZE,
   type SessionInput,
   type SessionPatch,
   scheduleSchema,
@@ -13,11 +14,23 @@ import { queryKeys } from '../../../lib/query-keys'
 export const sessionsPath = (studentUuid: string, sessionUuid?: string) =>
   `/v1/students/${encodeURIComponent(studentUuid)}/sessions${sessionUuid ? `/${encodeURIComponent(sessionUuid)}` : ''}`
 
-/** `GET /v1/students/{id}/sessions`: the record's sessions, by start. */
+/**
+ * `GET /v1/students/{id}/sessions`: the record's sessions, by start; the first page is the default
+ * window (the last 90 days on, and every one still scheduled), each next page older ones
+ * ("Show earlier sessions").
+ */
 export const sessionsQueryOptions = (studentUuid: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.students.sessions(studentUuid),
-    queryFn: ({ signal }) => apiFetch(sessionsPath(studentUuid), { schema: sessionListSchema, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(
+        pageParam
+          ? `${sessionsPath(studentUuid)}?limit=${SESSION_PAGE_SIZE}&cursor=${encodeURIComponent(pageParam)}`
+          : sessionsPath(studentUuid),
+        { schema: sessionListSchema, signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
 
 /** `GET /v1/schedule?educator&from&to`: an educator's week, Monday to Sunday in the viewer's zone. */

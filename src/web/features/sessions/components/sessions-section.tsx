@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Student } from '../../../../shared/students'
-import type { Session, SessionStatus } from '../../../../shared/tutoring'
+import { SESSION_PAGE_SIZE, type Session, type SessionStatus } from '../../../../shared/tutoring'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ListSkeleton } from '../../../components/ui/skeleton'
@@ -36,7 +36,7 @@ const PAST_SHOWN = 10
  * the past ones with their status. Staff schedule, reschedule and mark; the family cancels.
  */
 export function SessionsSection({ student, viewer, access, onWriteNote }: SessionsSectionProps) {
-  const sessions = useQuery(sessionsQueryOptions(student.uuid))
+  const sessions = useInfiniteQuery(sessionsQueryOptions(student.uuid))
   const staff = canScheduleSessions(access)
   const hours = useQuery(hoursQueryOptions(student.uuid))
   const viewerZone = viewerTimeZone(viewer)
@@ -47,7 +47,7 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
   const [attended, setAttended] = useState<Session | null>(null)
   const [pastShown, setPastShown] = useState(PAST_SHOWN)
 
-  const list = sessions.data?.sessions ?? []
+  const list = sessions.data?.pages.flatMap((page) => page.sessions) ?? []
   const byStart = (a: Session, b: Session) => Date.parse(a.startsAt) - Date.parse(b.startsAt)
   const awaiting = list.filter((session) => session.awaitingAttendance).sort(byStart)
   const next = list
@@ -163,6 +163,15 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
               ) : null}
             </>
           ) : null}
+          {past.length <= pastShown && sessions.hasNextPage ? (
+            <EarlierSessions
+              loading={sessions.isFetchingNextPage}
+              onShow={() => {
+                setPastShown((shown) => shown + SESSION_PAGE_SIZE)
+                void sessions.fetchNextPage()
+              }}
+            />
+          ) : null}
         </>
       )}
       {staff ? (
@@ -231,5 +240,20 @@ function SessionGroup({
         </ul>
       )}
     </div>
+  )
+}
+
+/** The sessions before the default window (older than 90 days), a page at a time from the server. */
+function EarlierSessions({ loading, onShow }: { loading: boolean; onShow: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary self-start"
+      disabled={loading}
+      aria-disabled={loading}
+      onClick={onShow}
+    >
+      {loading ? 'Loading earlier sessions…' : 'Show earlier sessions'}
+    </button>
   )
 }

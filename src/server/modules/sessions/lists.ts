@@ -1,0 +1,191 @@
+import { type SQL, sql } from 'drizzle-orm'
+import { type AccessOnRecord, may } from '../../../shared/record-rules'
+import { SESSION_PAGE_SIZE, SESSION_WINDOW_DAYS } from '../../../shared/tutoring'
+import type { Viewer } from '../../auth/viewer'
+import type { DbOrTx } from '../../db/client'
+import { selectRowsPrepared } from '../../db/raw'
+import { fieldError, forbidden, notFound } from '../../problems'
+import {
+  cursorTimestampSql,
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  isCursorTimestamp,
+} from '../admin/cursor'
+import { cancellationNoticeHoursSql } from '../admin/settings'
+import { mayReadRecordSql } from '../students/record'
+import { requireRule } from '../students/record-rules'
+import { isoSql, isUuid } from '../students/sql'
+
+/**
+ * The two session lists (a record's, an educator's schedule) as the JSON text their routes send:
+ * each built by PostgreSQL in one statement, in exactly the shape of `sessionSchema`
+ * (src/shared/tutoring.ts, the shape `toSession` gives the writes' answers), so that no row is
+ * parsed, mapped or encoded in Node (docs/performance.md, change 33).
+ */
+
+/**
+ * One session (`s`, with its student `st`, educator `e` and creator `c`) as `sessionSchema`'s
+ * fields, in its order: a row that `row_to_json` writes without spaces (`json_build_object`'s
+ * objects, here the small nested ones only, put a space on each side of every colon).
+ */
+const sessionFields = (readsInternal: boolean) => sql`select s.id as "uuid",
+  s.student_id as "studentUUID", st.name as "studentName",
+  json_build_object('name', e.name, 'uuid', s.educator_id) as "educator", s.service as "service",
+  ${isoSql(sql`s.starts_at`)} as "startsAt", ${isoSql(sql`s.ends_at`)} as "endsAt",
+  s.duration_minutes as "durationMinutes", s.time_zone as "timeZone",
+  case when s.location_kind = 'online'
+    then json_build_object('kind', 'online', 'meetingUrl', s.location_detail)
+    else json_build_object('kind', 'in-person', 'place', s.location_detail) end as "location",
+  s.agenda as "agenda", s.status as "status",
+  (s.status = 'scheduled' and s.ends_at <= now()) as "awaitingAttendance",
+  ${isoSql(sql`(s.starts_at - _notice.hours * interval '1 hour')`)} as "freeCancellationUntil",
+  s.series_id as "seriesUUID",
+  (select _n.id from session_notes _n where _n.session_id = s.id
+    ${readsInternal ? sql`` : sql`and _n.visibility = 'shared'`}
+    order by _n.created_at desc, _n.id desc limit 1) as "noteUUID",
+  json_build_object('name', c.name, 'uuid', s.created_by_id) as "createdBy",
+  ${isoSql(sql`s.created_at`)} as "createdAt", ${isoSql(sql`s.updated_at`)} as "updatedAt"`
+
+/** Sessions that pass `where`, soonest first, as a JSON array (text), `[]` when none. */
+const sessionsJson = (readsInternal: boolean, where: SQL) => sql`coalesce((select
+    '[' || string_agg(_x.item, ',' order by _x.d, _x.i) || ']' from (
+    select row_to_json(_r)::text as item, s.starts_at as d, s.id as i
+    from tutoring_sessions s join users st on st.id = s.student_id
+      join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
+      cross join (select ${cancellationNoticeHoursSql} as hours) _notice
+      cross join lateral (${sessionFields(readsInternal)}) _r
+    where ${where}) _x), '[]')`
+
+/**
+ * `from` and `to` (inclusive) are calendar days in `zone`, an SQL expression naming the zone:
+ * the sessions starting on those days there. Only the bounds given are written into the statement,
+ * so that each is a condition on the start's index in a prepared statement's generic plan too.
+ */
+function dayRange(from: string | undefined, to: string | undefined, zone: SQL): SQL {
+  const bounds = [sql`true`]
+  if (from) bounds.push(sql`s.starts_at >= (${from}::date::timestamp at time zone ${zone})`)
+  if (to) bounds.push(sql`s.starts_at < ((${to}::date + 1)::timestamp at time zone ${zone})`)
+  return sql.join(bounds, sql` and `)
+}
+
+/** Older sessions, before a page's cursor: no longer scheduled, newest first up to `limit`. */
+const olderThan = (studentId: string, at: string, id: string) => sql`o.student_id = ${studentId}
+  and o.status <> 'scheduled' and (o.starts_at, o.id) < ((${at}::timestamp at time zone 'UTC'), ${id}::uuid)`
+
+/** The default window's start: sessions before it that are no longer scheduled are paged. */
+const windowStart = sql.raw(`(now() - interval '${SESSION_WINDOW_DAYS} days')`)
+
+/** The first page's cursor names the window's start: every row before it comes after. */
+const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000'
+
+/**
+ * A student's sessions, soonest first, as `{ sessions, nextCursor }` JSON text (docs/api.md,
+ * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the default
+ * window (every session of the last 90 days or later, and every one still scheduled whatever its
+ * age: it awaits attendance) and, with `cursor`, a page of the older ones. `access` is the viewer's
+ * on the record (404 already answered for outsiders). One prepared statement per kind of reader
+ * and of read: the record's hot read.
+ */
+export async function sessionListJson(
+  db: DbOrTx,
+  viewer: Viewer,
+  access: AccessOnRecord,
+  studentId: string,
+  query: { from?: string; to?: string; cursor?: string; limit?: number },
+): Promise<string> {
+  requireRule(access, 'sessions.read')
+  const readsInternal = may(access, 'notes.readInternal')
+  const name = `student-sessions-json:${readsInternal ? 'staff' : 'family'}`
+  if (query.from || query.to) {
+    if (query.cursor) throw fieldError('cursor', 'Use cursor without from and to.')
+    if (query.from && query.to && query.to < query.from)
+      throw fieldError('to', 'Use a date on or after from.')
+    const viewerZone = sql`(select time_zone from users where id = ${viewer.id})`
+    const [row] = await selectRowsPrepared<{ sessions: string }>(
+      db,
+      `${name}:${query.from ? 'from' : ''}:${query.to ? 'to' : ''}`,
+      sql`select ${sessionsJson(
+        readsInternal,
+        sql`s.student_id = ${studentId} and ${dayRange(query.from, query.to, viewerZone)}`,
+      )} as sessions`,
+    )
+    return `{"sessions":${row!.sessions},"nextCursor":null}`
+  }
+  const before = decodeCursor(query.cursor, 2)
+  if (!before) {
+    const [row] = await selectRowsPrepared<{ sessions: string; before: string | null }>(
+      db,
+      `${name}:window`,
+      sql`select ${sessionsJson(
+        readsInternal,
+        sql`s.student_id = ${studentId} and (s.starts_at >= ${windowStart} or s.status = 'scheduled')`,
+      )} as sessions,
+      case when exists(select 1 from tutoring_sessions o where o.student_id = ${studentId}
+        and o.starts_at < ${windowStart} and o.status <> 'scheduled')
+      then ${cursorTimestampSql(windowStart)} end as before`,
+    )
+    return sessionPage(row!.sessions, row!.before === null ? null : [row!.before, BEFORE_ANY_ID])
+  }
+  const [at, id] = before as [string, string]
+  if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
+  const limit = query.limit ?? SESSION_PAGE_SIZE
+  const newestFirst = sql`from tutoring_sessions o where ${olderThan(studentId, at, id)}
+    order by o.starts_at desc, o.id desc`
+  // `tail`: the page's oldest key and, when there are more, the next one's (a statement with one
+  // scan for each: a named statement is a select, so no `with`).
+  const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
+    db,
+    `${name}:page`,
+    sql`select ${sessionsJson(readsInternal, sql`s.id in (select o.id ${newestFirst} limit ${limit})`)} as sessions,
+      (select array_agg(_t.k order by _t.d desc, _t.i desc) from (
+        select ${cursorTimestampSql(sql`o.starts_at`)} || ' ' || o.id as k, o.starts_at as d, o.id as i
+        ${newestFirst} offset ${limit - 1} limit 2) _t) as tail`,
+  )
+  const tail = row!.tail ?? []
+  return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)
+}
+
+const sessionPage = (sessions: string, next: string[] | null) =>
+  `{"sessions":${sessions},"nextCursor":${next ? `"${encodeCursor(next)}"` : 'null'}}`
+
+/** The widest week view a schedule read serves, in days. */
+const SCHEDULE_MAX_DAYS = 62
+
+/**
+ * An educator's sessions across students from `from` to `to` (days in the viewer's zone), as
+ * `scheduleSchema`'s JSON text: the educator's own, or any educator's for an admin. Only sessions
+ * on records the viewer may read. One statement: no row when `educator` is not an educator (404).
+ */
+export async function scheduleJson(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { educator?: string | undefined; from: string; to: string },
+): Promise<string> {
+  const admin = viewer.roles.has('admin')
+  const educating = viewer.roles.has('educator')
+  if (!admin && !educating) {
+    throw forbidden("The schedule is an educator's week: educators read their own, admins anyone's.")
+  }
+  if (!query.educator && !educating) throw fieldError('educator', 'Choose the educator whose week to show.')
+  const educatorId = query.educator ?? viewer.id
+  if (!admin && educatorId !== viewer.id) throw forbidden('Educators read their own schedule only.')
+  if (query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
+  if (days >= SCHEDULE_MAX_DAYS) throw fieldError('to', `Ask for at most ${SCHEDULE_MAX_DAYS} days at once.`)
+  if (!isUuid(educatorId)) throw notFound('No such educator.')
+  const [row] = await selectRowsPrepared<{ body: string }>(
+    db,
+    'educator-schedule-json',
+    sql`select '{"educator":' || json_build_object('name', u.name, 'uuid', u.id)::text
+      || ',"timeZone":' || to_json(_v.zone)::text || ',"sessions":' || ${sessionsJson(
+        true,
+        sql`s.educator_id = u.id and ${dayRange(query.from, query.to, sql`_v.zone`)}
+          and ${mayReadRecordSql(sql`s.student_id`, sql`${viewer.id}::uuid`)}`,
+      )} || '}' as body
+    from users u cross join (select time_zone as zone from users where id = ${viewer.id}) _v
+    where u.id = ${educatorId} and exists(select 1 from educator_profiles where user_id = u.id)`,
+  )
+  if (!row) throw notFound('No such educator.')
+  return row.body
+}
