@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
+import { lazySchemasPlugin } from './scripts/lib/lazy-schemas'
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url))
 
@@ -48,6 +49,8 @@ const config: UserConfig = {
       generatedRouteTree: './routeTree.gen.ts',
     }),
     react(),
+    // The shared schemas built on first use in the browser (ADR 052).
+    lazySchemasPlugin(),
     tailwindcss(),
     publicPagesInDev(),
   ],

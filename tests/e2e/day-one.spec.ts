@@ -182,6 +182,8 @@ test('the score dialog asks before Esc throws a half-typed score away; settings 
   await expect(sat.getByText('No SAT scores yet. Add one when you get your results')).toBeVisible()
   await sat.getByRole('button', { name: 'Add SAT score' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add SAT score' })
+  // The dialog's code may still be on its way (components/ui/lazy-dialog.tsx).
+  await expect(dialog).toBeVisible()
   // Nothing typed: Esc closes at once.
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()

@@ -62,9 +62,10 @@ function seedFor(
 
 /**
  * Seeds the query cache with the answers the server put in the shell (ADR 047), so the first
- * screen need not ask for the session and then for its data. Each answer is checked by the same
- * schema as a fetched one; one that fails is left out, and the page fetches it as usual. The
- * element is read once and removed.
+ * screen need not ask for the session and then for its data. The element is read once and removed.
+ * The production build takes the answers as sent: the server wrote them through the same schemas,
+ * in the same response as this release's scripts, and checking them again would build and run
+ * those schemas while the page waits (ADR 052). A development build checks them.
  */
 export function seedFirstScreen(queryClient: QueryClient): void {
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID)
@@ -76,15 +77,19 @@ export function seedFirstScreen(queryClient: QueryClient): void {
   } catch {
     return
   }
-  seedAnswers(queryClient, answers)
+  seedAnswers(queryClient, answers, import.meta.env.DEV)
 }
 
-/** The answers, keyed by API path, into the query cache: the browser's seeding and the server's first render (ADR 049). */
-export function seedAnswers(queryClient: QueryClient, answers: Record<string, unknown>): void {
+/**
+ * The answers, keyed by API path, into the query cache: the browser's seeding and the server's
+ * first render (ADR 049). With `check`, each answer is parsed by the same schema as a fetched one;
+ * one that fails is left out, and the page fetches it as usual.
+ */
+export function seedAnswers(queryClient: QueryClient, answers: Record<string, unknown>, check = true): void {
   for (const [apiPath, answer] of Object.entries(answers)) {
     const seed = seedFor(apiPath)
-    const parsed = seed?.schema.safeParse(answer)
-    if (seed && parsed?.success)
-      queryClient.setQueryData(seed.key, seed.data ? seed.data(parsed.data) : parsed.data)
+    if (!seed) continue
+    const parsed = check ? seed.schema.safeParse(answer) : { success: true as const, data: answer }
+    if (parsed.success) queryClient.setQueryData(seed.key, seed.data ? seed.data(parsed.data) : parsed.data)
   }
 }

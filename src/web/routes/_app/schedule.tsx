@@ -7,16 +7,20 @@ import type { CurrentUser } from '../../../shared/users'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { Alert } from '../../components/ui/alert'
+import { lazyDialog } from '../../components/ui/lazy-dialog'
 import { ListSkeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { educatorStudentsQueryOptions } from '../../features/educators/api/get-educator-students'
 import { scheduleQueryOptions } from '../../features/sessions/api/sessions'
-import { ScheduleDialog } from '../../features/sessions/components/schedule-dialog'
 import { WeekView } from '../../features/sessions/components/week-view'
 import { usersQueryOptions } from '../../features/users/api/get-users'
 import { errorMessage } from '../../lib/api-client'
 import { viewerTimeZone } from '../../lib/plan-rules'
 import { plainDayWords, shiftWeek, weekDays, weekStart, zoneCity } from '../../lib/session-time'
+
+const ScheduleDialog = lazyDialog(() =>
+  import('../../features/sessions/components/schedule-dialog').then((module) => module.ScheduleDialog),
+)
 
 /** `?week=` a Monday (YYYY-MM-DD), `?educator=` whose week (admins); anything else is dropped. */
 const searchSchema = z.object({

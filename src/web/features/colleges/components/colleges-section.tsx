@@ -13,6 +13,7 @@ import { todayIn } from '../../../../shared/tasks'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -28,7 +29,8 @@ import type { RecordAccess } from '../../../lib/record-access'
 import { useStudentRules } from '../../../lib/student-rules'
 import { collegesQueryOptions, useDeleteCollege, useSaveCollege } from '../api'
 import { STATUS_LABELS } from '../college-words'
-import { CollegeDialog } from './college-dialog'
+
+const CollegeDialog = lazyDialog(() => import('./college-dialog').then((module) => module.CollegeDialog))
 
 interface CollegesSectionProps {
   student: Student

@@ -5,6 +5,7 @@ import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DownloadIcon } from '../../../components/ui/icons'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import {
@@ -15,7 +16,8 @@ import {
 } from '../../../lib/record-access'
 import { useDeleteDocument } from '../api/delete-document'
 import { useUpdateDocument } from '../api/update-document'
-import { DocumentDialog } from './document-dialog'
+
+const DocumentDialog = lazyDialog(() => import('./document-dialog').then((module) => module.DocumentDialog))
 
 interface DocumentsSectionProps {
   student: Student

@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { SpinnerIcon } from '../../../components/ui/icons'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
@@ -14,8 +15,9 @@ import { errorMessage } from '../../../lib/api-client'
 import { canDeleteNote, canEditNote, canWriteNotes, type RecordAccess } from '../../../lib/record-access'
 import { notesQueryOptions, useDeleteNote } from '../api/notes'
 import { formatDuration } from '../note-form'
-import { NoteDialog } from './note-dialog'
 import { NoteMeta } from './note-meta'
+
+const NoteDialog = lazyDialog(() => import('./note-dialog').then((module) => module.NoteDialog))
 
 interface NotesSectionProps {
   student: Student

@@ -5,6 +5,7 @@ import { scoreProgress } from '../../../../shared/scores'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { toast } from '../../../components/ui/toast'
 import { canChangeScore, canChangeScores, type RecordAccess } from '../../../lib/record-access'
 import { useDeleteScore } from '../api/delete-score'
@@ -16,11 +17,12 @@ import {
   sectionsText,
   type TestInfo,
 } from '../score-tests'
-import { AddScoreDialog } from './add-score-dialog'
 import { ScoreChart } from './score-chart'
 import { ScoreTable } from './score-table'
 import { Superscore } from './superscore'
 import { TargetLine } from './target-line'
+
+const AddScoreDialog = lazyDialog(() => import('./add-score-dialog').then((module) => module.AddScoreDialog))
 
 interface ScoreSectionProps {
   student: Student

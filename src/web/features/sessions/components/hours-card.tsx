@@ -5,11 +5,16 @@ import type { HourPackage, Hours } from '../../../../shared/hours'
 import { SERVICE_LABELS } from '../../../../shared/tutoring'
 import { Alert } from '../../../components/ui/alert'
 import { FileDownload } from '../../../components/ui/file-download'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api-client'
 import { hoursWords } from '../../../lib/session-time'
 import { hoursCsvHref, hoursQueryOptions } from '../api/hours'
-import { AdjustHoursDialog, PackageDialog } from './hours-dialogs'
+
+const AdjustHoursDialog = lazyDialog(() =>
+  import('./hours-dialogs').then((module) => module.AdjustHoursDialog),
+)
+const PackageDialog = lazyDialog(() => import('./hours-dialogs').then((module) => module.PackageDialog))
 
 /** "12.5 of 20 hours left, expires Mar 1, 2027". */
 export function packageWords(pkg: HourPackage): string {

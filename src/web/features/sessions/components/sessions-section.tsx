@@ -4,6 +4,7 @@ import type { Student } from '../../../../shared/students'
 import { SESSION_PAGE_SIZE, type Session, type SessionStatus } from '../../../../shared/tutoring'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -17,9 +18,15 @@ import {
 import { hoursQueryOptions } from '../api/hours'
 import { sessionsQueryOptions, useChangeSession } from '../api/sessions'
 import { HoursCard } from './hours-card'
-import { ScheduleDialog } from './schedule-dialog'
 import { type SessionActions, SessionItem } from './session-item'
-import { FamilyCancelDialog, MarkSessionDialog } from './status-dialogs'
+
+const ScheduleDialog = lazyDialog(() => import('./schedule-dialog').then((module) => module.ScheduleDialog))
+const FamilyCancelDialog = lazyDialog(() =>
+  import('./status-dialogs').then((module) => module.FamilyCancelDialog),
+)
+const MarkSessionDialog = lazyDialog(() =>
+  import('./status-dialogs').then((module) => module.MarkSessionDialog),
+)
 
 interface SessionsSectionProps {
   student: Student

@@ -6,6 +6,7 @@ import type { Task } from '../../../../shared/tasks'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
@@ -21,7 +22,8 @@ import {
 import type { RecordAccess } from '../../../lib/record-access'
 import { useSavingValue } from '../../../lib/use-saving-value'
 import { tasksQueryOptions, useDeleteTask, useSaveTask } from '../api'
-import { TaskDialog } from './task-dialog'
+
+const TaskDialog = lazyDialog(() => import('./task-dialog').then((module) => module.TaskDialog))
 
 interface TasksSectionProps {
   student: Student

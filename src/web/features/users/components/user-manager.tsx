@@ -1,13 +1,24 @@
 import { useState } from 'react'
 import type { AdminUser, UpdateUserBody } from '../../../../shared/users'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
 import { toast } from '../../../components/ui/toast'
 import { personLabel, summarizeChange } from '../account-changes'
 import { useUpdateUser } from '../api/update-user'
-import { ChangeEmailDialog } from './change-email-dialog'
-import { DeleteUserDialog } from './delete-user-dialog'
-import { ManageUserDialog } from './manage-user-dialog'
 import { UserList } from './user-list'
+
+const ChangeEmailDialog = lazyDialog(
+  () => import('./change-email-dialog').then((module) => module.ChangeEmailDialog),
+  ({ user }) => user !== null,
+)
+const DeleteUserDialog = lazyDialog(
+  () => import('./delete-user-dialog').then((module) => module.DeleteUserDialog),
+  ({ user }) => user !== null,
+)
+const ManageUserDialog = lazyDialog(
+  () => import('./manage-user-dialog').then((module) => module.ManageUserDialog),
+  ({ user }) => user !== null,
+)
 
 interface UserManagerProps {
   viewerUuid: string

@@ -2,11 +2,16 @@ import { useState } from 'react'
 import type { Student } from '../../../../shared/students'
 import type { Session } from '../../../../shared/tutoring'
 import type { CurrentUser } from '../../../../shared/users'
-import { NoteDialog, type NoteSessionLink } from '../../../features/notes/components/note-dialog'
+import { lazyDialog } from '../../../components/ui/lazy-dialog'
+import type { NoteSessionLink } from '../../../features/notes/components/note-dialog'
 import { SessionsSection } from '../../../features/sessions/components/sessions-section'
 import { viewerTimeZone } from '../../../lib/plan-rules'
 import { canWriteNotes, type RecordAccess } from '../../../lib/record-access'
 import { zonedParts } from '../../../lib/session-time'
+
+const NoteDialog = lazyDialog(() =>
+  import('../../../features/notes/components/note-dialog').then((module) => module.NoteDialog),
+)
 
 /**
  * The record's Sessions section with the notes form beside it: after marking a session attended,

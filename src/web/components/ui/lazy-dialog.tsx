@@ -1,0 +1,47 @@
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
+
+/**
+ * A dialog whose code (its form, its checks) is not loaded with the page that shows its button:
+ * the browser fetches it when idle after the page is up, or at once when it is opened first
+ * (docs/performance.md, change 33). Closed and never opened, it renders nothing, on the server
+ * too; once opened it stays mounted, so it closes and returns focus as any dialog does.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean = openProp,
+): ComponentType<P> {
+  let loading: Promise<ComponentType<P>> | null = null
+  const loadOnce = () => {
+    loading ??= load()
+    return loading
+  }
+  const Dialog = lazy(() => loadOnce().then((component) => ({ default: component })))
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per dialog, at a module's top level
+  return function LazyDialog(props: P) {
+    const open = isOpen(props)
+    const [opened, setOpened] = useState(open)
+    if (open && !opened) setOpened(true)
+    useEffect(() => whenIdle(() => void loadOnce()), [])
+    if (!opened) return null
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    )
+  }
+}
+
+/** A dialog's `open`; one without it is open while it is mounted. */
+function openProp(props: object): boolean {
+  return (props as { open?: boolean }).open ?? true
+}
+
+/** Runs `task` when the browser is idle (at the latest after a few seconds); the cleanup cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 5000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 2000)
+  return () => clearTimeout(id)
+}
