@@ -49,7 +49,7 @@ const config: UserConfig = {
       generatedRouteTree: './routeTree.gen.ts',
     }),
     react(),
-    // The shared schemas built on first use in the browser (ADR 052).
+    // The shared schemas built on first use in the browser (ADR 051).
     lazySchemasPlugin(),
     tailwindcss(),
     publicPagesInDev(),

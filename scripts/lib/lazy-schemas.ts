@@ -35,7 +35,7 @@ function isSchemaExpression(node: ESTree.Node, schemas: Set<string>, imported: S
 /**
  * Wraps each schema a shared module builds at its top level (a `const`, or a value of a `const`
  * object of fields) in `lazySchema(() => …)`, marked pure: a page builds only the schemas it
- * parses with, when it first does, and the build drops those nothing uses (ADR 052).
+ * parses with, when it first does, and the build drops those nothing uses (ADR 051).
  */
 export function lazySharedSchemas(code: string): string | null {
   const program = parseAst(code)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { lazySharedSchemas } from '../../scripts/lib/lazy-schemas'
 import { lazySchema } from '../../src/web/lib/lazy-schema'
 
-/** The web build's shared schemas, built on first use (ADR 052). */
+/** The web build's shared schemas, built on first use (ADR 051). */
 describe('lazy shared schemas', () => {
   it('wraps the schemas a shared module builds at its top level, and nothing else', () => {
     const out = lazySharedSchemas(

@@ -65,7 +65,7 @@ function seedFor(
  * screen need not ask for the session and then for its data. The element is read once and removed.
  * The production build takes the answers as sent: the server wrote them through the same schemas,
  * in the same response as this release's scripts, and checking them again would build and run
- * those schemas while the page waits (ADR 052). A development build checks them.
+ * those schemas while the page waits (ADR 051). A development build checks them.
  */
 export function seedFirstScreen(queryClient: QueryClient): void {
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID)

@@ -1,6 +1,6 @@
 /**
  * A value built on first use: the web build wraps the shared schemas in this (`scripts/lib/
- * lazy-schemas.ts`, ADR 052), so loading a page does not build the hundreds of schemas its modules
+ * lazy-schemas.ts`, ADR 051), so loading a page does not build the hundreds of schemas its modules
  * import, only those it parses with. Every read, `in`, key listing and prototype question goes to
  * the built value; zod asks its schemas only such questions (`instanceof` reads `_zod`).
  */

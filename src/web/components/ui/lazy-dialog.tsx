@@ -3,7 +3,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
 /**
  * A dialog whose code (its form, its checks) is not loaded with the page that shows its button:
  * the browser fetches it when idle after the page is up, or at once when it is opened first
- * (docs/performance.md, change 33). Closed and never opened, it renders nothing, on the server
+ * (docs/performance.md, change 34). Closed and never opened, it renders nothing, on the server
  * too; once opened it stays mounted, so it closes and returns focus as any dialog does.
  */
 export function lazyDialog<P extends object>(
