@@ -14,6 +14,7 @@ import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { sendLowBalanceMail } from './modules/hours/low-balance'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
+import { sendMessageMail } from './modules/messages/mail'
 import { sendSessionMail } from './modules/sessions/reminders'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
@@ -94,6 +95,14 @@ async function main() {
     'session mail',
   )
 
+  // Unread-message email, batched or daily: the same, each email claimed in the database.
+  const stopMessageMail = startReminders(
+    () => sendMessageMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'message mail',
+  )
+
   // SIGUSR2 asks for a backup (above), not for a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error')
@@ -101,6 +110,7 @@ async function main() {
     stopReminders()
     stopLowBalance()
     stopSessionMail()
+    stopMessageMail()
     await app.close()
     await database.close()
   })

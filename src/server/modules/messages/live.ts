@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm'
+import type { ConversationKind } from '../../../shared/messages'
+import type { DbOrTx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { type MessageRow, mayReadConversationSql, messageColumns, messagesAfter } from './conversation'
+
+/**
+ * Live conversations (docs/api.md#messages): every write notifies `MESSAGE_CHANNEL` in its
+ * transaction, so the notice goes out at commit, to every instance (PostgreSQL's LISTEN/NOTIFY;
+ * the embedded database delivers it in-process). Each instance listens once and fans a notice out
+ * to the streams it holds open on that conversation. A notice only says "look": the instance
+ * reads what is new after the oldest place among its streams, once per conversation, and each
+ * stream sends what is after its own place. A missed notice (the listening connection dropped)
+ * is made good by the next one, or by the catch-up on reconnecting; a stream never sends a
+ * message twice, because its place only moves forward.
+ */
+export const MESSAGE_CHANNEL = 'crestline_messages'
+
+export type NoticeType = 'new' | 'changed'
+
+interface Notice {
+  s: string
+  k: ConversationKind
+  m: string
+  t: NoticeType
+}
+
+/** The notice of one message's write, to run in its transaction. */
+export const notifySql = (studentId: string, kind: ConversationKind, messageId: string, type: NoticeType) =>
+  sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify({ s: studentId, k: kind, m: messageId, t: type } satisfies Notice)})`
+
+/** One open stream, as the hub sees it. */
+export interface LiveStream {
+  userId: string
+  sessionId: string | undefined
+  /** The last message sent (or held by the client when it connected). */
+  lastSeq: number
+  /** A new message (with its id) or a change to one already sent (without: the client's place stays). */
+  send(row: MessageRow, type: NoticeType): void
+  /** A comment line, so that proxies keep an idle stream open. */
+  ping(): void
+  close(): void
+}
+
+class ConversationStreams {
+  readonly streams = new Set<LiveStream>()
+  private readonly changed = new Set<string>()
+  private dirty = false
+  private running: Promise<void> | null = null
+
+  constructor(
+    private readonly db: DbOrTx,
+    readonly studentId: string,
+    readonly kind: ConversationKind,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Reads and sends what is new; passes run one at a time, and a notice during one asks for another. */
+  poke(changedId?: string) {
+    if (changedId) this.changed.add(changedId)
+    this.dirty = true
+    this.running ??= this.run().finally(() => {
+      this.running = null
+    })
+  }
+
+  private async run() {
+    while (this.dirty && this.streams.size > 0) {
+      this.dirty = false
+      try {
+        await this.pass()
+      } catch (error) {
+        this.onError(error)
+        return
+      }
+    }
+  }
+
+  private async pass() {
+    const changed = [...this.changed]
+    this.changed.clear()
+    const from = Math.min(...[...this.streams].map((stream) => stream.lastSeq))
+    const rows = await messagesAfter(this.db, this.studentId, this.kind, from)
+    for (const stream of this.streams) {
+      for (const row of rows) {
+        const seq = Number(row.seq)
+        if (seq <= stream.lastSeq) continue
+        stream.send(row, 'new')
+        stream.lastSeq = seq
+      }
+    }
+    // A full page: there may be more after it.
+    if (rows.length === 500) this.dirty = true
+    if (changed.length === 0) return
+    const changes = await selectRows<MessageRow>(
+      this.db,
+      sql`select ${messageColumns} from messages m join users a on a.id = m.author_id
+      where m.id in (${sql.join(
+        changed.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    )
+    for (const stream of this.streams)
+      for (const row of changes) if (Number(row.seq) <= stream.lastSeq) stream.send(row, 'changed')
+  }
+}
+
+/**
+ * The open streams of one instance, by conversation. `check` runs every `heartbeatMs`: each
+ * stream gets a comment line (so proxies keep it open), and a stream whose session ended or whose
+ * person may no longer read the conversation is closed.
+ */
+export class LiveHub {
+  private readonly conversations = new Map<string, ConversationStreams>()
+  private readonly timer: NodeJS.Timeout
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly onError: (error: unknown) => void,
+    heartbeatMs = 20_000,
+  ) {
+    this.timer = setInterval(() => void this.check(), heartbeatMs)
+    this.timer.unref()
+  }
+
+  get size() {
+    let count = 0
+    for (const conversation of this.conversations.values()) count += conversation.streams.size
+    return count
+  }
+
+  /** Adds the stream and sends it what came after its place; returns its removal. */
+  open(studentId: string, kind: ConversationKind, stream: LiveStream): () => void {
+    const key = `${studentId}:${kind}`
+    let conversation = this.conversations.get(key)
+    if (!conversation) {
+      conversation = new ConversationStreams(this.db, studentId, kind, this.onError)
+      this.conversations.set(key, conversation)
+    }
+    conversation.streams.add(stream)
+    conversation.poke()
+    return () => {
+      conversation.streams.delete(stream)
+      if (conversation.streams.size === 0 && this.conversations.get(key) === conversation)
+        this.conversations.delete(key)
+    }
+  }
+
+  /** A notice from the channel. */
+  notice(payload: string) {
+    let notice: Notice
+    try {
+      notice = JSON.parse(payload) as Notice
+    } catch {
+      return
+    }
+    this.conversations.get(`${notice.s}:${notice.k}`)?.poke(notice.t === 'changed' ? notice.m : undefined)
+  }
+
+  /** Notices may have been missed (the listening connection came back): every conversation looks again. */
+  catchUp() {
+    for (const conversation of this.conversations.values()) conversation.poke()
+  }
+
+  /** Heartbeats, and the end of streams whose session or access is gone. */
+  async check() {
+    for (const conversation of [...this.conversations.values()]) {
+      const streams = [...conversation.streams]
+      for (const stream of streams) stream.ping()
+      try {
+        const allowed = await this.stillAllowed(conversation, streams)
+        for (const stream of streams) if (!allowed.has(stream)) stream.close()
+      } catch (error) {
+        this.onError(error)
+      }
+    }
+  }
+
+  private async stillAllowed(conversation: ConversationStreams, streams: LiveStream[]) {
+    const people = [...new Map(streams.map((s) => [`${s.userId}:${s.sessionId}`, s])).values()]
+    if (people.length === 0) return new Set<LiveStream>()
+    const rows = await selectRows<{ user_id: string; session_id: string | null }>(
+      this.db,
+      sql`select v.user_id::text as user_id, v.session_id::text as session_id from (values ${sql.join(
+        people.map((s) => sql`(${s.userId}::uuid, ${s.sessionId ?? null}::uuid)`),
+        sql`, `,
+      )}) v(user_id, session_id)
+      where exists(select 1 from users where id = v.user_id and disabled_at is null)
+        and (v.session_id is null or exists(select 1 from sessions where id = v.session_id and expires_at > now()))
+        and ${mayReadConversationSql(sql`${conversation.studentId}::uuid`, sql`v.user_id`, sql`${conversation.kind}::text`)}`,
+    )
+    const ok = new Set(rows.map((row) => `${row.user_id}:${row.session_id ?? undefined}`))
+    return new Set(streams.filter((s) => ok.has(`${s.userId}:${s.sessionId}`)))
+  }
+
+  /** At shutdown: every stream ends, so the server's close does not wait for them. */
+  closeAll() {
+    clearInterval(this.timer)
+    for (const conversation of this.conversations.values())
+      for (const stream of [...conversation.streams]) stream.close()
+    this.conversations.clear()
+  }
+}
