@@ -324,6 +324,20 @@ describe('messages', () => {
     expect(all.sent).toBeGreaterThanOrEqual(4)
   })
 
+  it('exports the messages each reader may read: Family to the family, Staff too to admins, never as HTML', async () => {
+    const mine = (await send(guardian, 'GET', '/api/v1/users/me/export')).json()
+    const record = mine.records.find((r: { record: { uuid: string } }) => r.record.uuid === student.id)
+    const kinds = new Set(record.messages.map((m: { kind: string }) => m.kind))
+    expect([...kinds]).toEqual(['family'])
+    expect(record.messages.some((m: { body: string }) => m.body === HOSTILE)).toBe(true)
+    const full = (await send(admin, 'GET', `/api/v1/students/${student.id}/export`)).json()
+    expect(full.student.messages.some((m: { kind: string }) => m.kind === 'staff')).toBe(true)
+    const page = (await send(guardian, 'GET', '/api/v1/users/me/export?format=html')).body
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(page).not.toContain(HOSTILE)
+    expect(page).not.toContain('Rosa is behind on essays.')
+  })
+
   it('streams new messages live and resumes after Last-Event-ID without loss or duplicates', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`

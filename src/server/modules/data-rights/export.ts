@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { AuditEvent } from '../../../shared/audit'
 import type { CollegeEntry } from '../../../shared/colleges'
+import type { Message } from '../../../shared/messages'
 import type { SessionNote } from '../../../shared/notes'
 import type { Student } from '../../../shared/students'
 import type { Task } from '../../../shared/tasks'
@@ -11,6 +12,7 @@ import { selectRows } from '../../db/raw'
 import { notFound } from '../../problems'
 import { listAuditEvents } from '../audit/audit-events'
 import { listColleges } from '../colleges/colleges'
+import { readableMessages } from '../messages/conversation'
 import { listNotes } from '../notes/notes'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
@@ -30,6 +32,8 @@ export interface RecordExport {
   notes: SessionNote[]
   tasks: Task[]
   colleges: CollegeEntry[]
+  /** The messages of the conversations the reader may read (the family's: Family only). */
+  messages: Message[]
 }
 
 export interface SessionExport {
@@ -68,6 +72,7 @@ export interface RecordSource {
   notes(): AsyncIterable<SessionNote>
   tasks(): AsyncIterable<Task>
   colleges(): Promise<CollegeEntry[]>
+  messages(): AsyncIterable<Message>
 }
 
 export interface StudentExportSource {
@@ -107,7 +112,7 @@ const auditTrail = (db: DbOrTx, filter: { studentId?: string; actorId?: string }
     return { items: page.events, nextCursor: page.nextCursor }
   })
 
-/** The record with its notes, tasks and college list, each as this reader may see it. */
+/** The record with its notes, tasks, college list and messages, each as this reader may see it. */
 function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: Student): RecordSource {
   return {
     record: async () => loaded ?? (await getStudent(db, viewer, studentId)).student,
@@ -120,6 +125,7 @@ function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: St
       for await (const page of taskPages(db, viewer, studentId, PAGE)) yield* page
     },
     colleges: () => listColleges(db, viewer, studentId),
+    messages: () => readableMessages(db, viewer, studentId),
   }
 }
 
@@ -171,6 +177,7 @@ function recordJson(source: RecordSource): StreamedObject {
     yield ['notes', new StreamedArray(source.notes)]
     yield ['tasks', new StreamedArray(source.tasks)]
     yield ['colleges', await source.colleges()]
+    yield ['messages', new StreamedArray(source.messages)]
   })
 }
 

@@ -216,3 +216,27 @@ export async function readUpTo(
   )
   return { unread: left?.unread ?? 0 }
 }
+
+/**
+ * Every message of the conversations this viewer may read, Family then Staff, oldest first, a
+ * page at a time (the data exports): the family's never include Staff.
+ */
+export async function* readableMessages(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  pageSize = 50,
+): AsyncGenerator<Message> {
+  const access = await studentAccess(db, viewer, studentId)
+  const kinds: ConversationKind[] = may(access, 'messages.staff') ? ['family', 'staff'] : ['family']
+  const seesHidden = may(access, 'documents.readHidden')
+  for (const kind of kinds) {
+    let after = 0
+    for (;;) {
+      const rows = await messagesAfter(db, studentId, kind, after, pageSize)
+      for (const row of rows) yield toMessage(row, seesHidden)
+      if (rows.length < pageSize) break
+      after = Number(rows.at(-1)!.seq)
+    }
+  }
+}
