@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { fieldError } from '../../problems'
 import { recordAudits } from '../audit/audit'
-import { MESSAGE_CHANNEL } from './live'
 import { lockConversations } from './writes'
 
 interface Recipient {
@@ -98,13 +97,6 @@ export async function broadcast(db: DbOrTx, viewer: Viewer, input: BroadcastInpu
           broadcast: true as const,
         },
       })),
-    )
-    await tx.execute(
-      sql`select pg_notify(${MESSAGE_CHANNEL}, json_build_object('s', m.student_id, 'k', 'family', 'm', m.id, 't', 'new')::text)
-      from messages m where m.id in (${sql.join(
-        written.map((row) => sql`${row.id}::uuid`),
-        sql`, `,
-      )})`,
     )
     const byStudent = new Map(written.map((row) => [row.student_id, row.id]))
     return {

@@ -5,14 +5,15 @@ import { selectRows } from '../../db/raw'
 import { type MessageRow, mayReadConversationSql, messageColumns, messagesAfter } from './conversation'
 
 /**
- * Live conversations (docs/api.md#messages): every write notifies `MESSAGE_CHANNEL` in its
- * transaction, so the notice goes out at commit, to every instance (PostgreSQL's LISTEN/NOTIFY;
- * the embedded database delivers it in-process). Each instance listens once and fans a notice out
- * to the streams it holds open on that conversation. A notice only says "look": the instance
- * reads what is new after the oldest place among its streams, once per conversation, and each
- * stream sends what is after its own place. A missed notice (the listening connection dropped)
- * is made good by the next one, or by the catch-up on reconnecting; a stream never sends a
- * message twice, because its place only moves forward.
+ * Live conversations (docs/api.md#messages): once a write committed, its notice goes to
+ * `MESSAGE_CHANNEL`, to every instance (PostgreSQL's LISTEN/NOTIFY; the embedded database
+ * delivers it in-process). Each instance listens once and fans a notice out to the streams it
+ * holds open on that conversation. A notice only says "look": the instance reads what is new
+ * after the oldest place among its streams, once per conversation, and each stream sends what is
+ * after its own place. A missed notice (the listening connection dropped, a process ended between
+ * a commit and its notice) is made good by the next one, by the catch-up on reconnecting, or by
+ * the look every heartbeat takes; a stream never sends a message twice, because its place only
+ * moves forward.
  */
 export const MESSAGE_CHANNEL = 'crestline_messages'
 
@@ -25,9 +26,46 @@ interface Notice {
   t: NoticeType
 }
 
-/** The notice of one message's write, to run in its transaction. */
-export const notifySql = (studentId: string, kind: ConversationKind, messageId: string, type: NoticeType) =>
-  sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify({ s: studentId, k: kind, m: messageId, t: type } satisfies Notice)})`
+/**
+ * Sends the notices of committed writes, many in one statement. PostgreSQL serializes the commits
+ * of every transaction that notifies (each then waits for its own flush): a NOTIFY inside each
+ * write would queue every write behind the others. Notices sent after the commit, gathered while
+ * the previous statement runs, cost one such commit per batch, and nothing while the instance is
+ * idle (docs/performance.md, change 32).
+ */
+export class LiveNotices {
+  private pending: string[] = []
+  private flushing: Promise<void> | null = null
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  add(studentId: string, kind: ConversationKind, messageId: string, type: NoticeType) {
+    this.pending.push(JSON.stringify({ s: studentId, k: kind, m: messageId, t: type } satisfies Notice))
+    this.flushing ??= this.flush().finally(() => {
+      this.flushing = null
+    })
+  }
+
+  private async flush() {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, 500)
+      try {
+        await this.db.execute(
+          sql`select pg_notify(${MESSAGE_CHANNEL}, v.p) from (values ${sql.join(
+            batch.map((payload) => sql`(${payload})`),
+            sql`, `,
+          )}) v(p)`,
+        )
+      } catch (error) {
+        // The streams' heartbeat look finds the messages these notices were for.
+        this.onError(error)
+      }
+    }
+  }
+}
 
 /** One open stream, as the hub sees it. */
 export interface LiveStream {
@@ -167,6 +205,8 @@ export class LiveHub {
     for (const conversation of [...this.conversations.values()]) {
       const streams = [...conversation.streams]
       for (const stream of streams) stream.ping()
+      // A notice lost between a commit and its sending is found here at the latest.
+      conversation.poke()
       try {
         const allowed = await this.stillAllowed(conversation, streams)
         for (const stream of streams) if (!allowed.has(stream)) stream.close()

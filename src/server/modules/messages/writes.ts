@@ -22,11 +22,10 @@ import {
   seesHiddenDocuments,
   toMessage,
 } from './conversation'
-import { notifySql } from './live'
 
 /**
  * Posting, editing and deleting messages (docs/product.md#messages). Each write runs in one
- * transaction with its audit event and its live notice (`pg_notify`, delivered at commit), and
+ * transaction with its audit event (the route sends its live notice once it committed), and
  * takes the conversation's lock first (its student's row, `for no key update`) so that within a
  * conversation messages commit in the order of their `seq`: a stream that resumes after a seq
  * can never miss an earlier one committed later.
@@ -121,7 +120,6 @@ export async function postMessage(
       studentId,
       after: audited({ kind: conversation.kind, body: input.body }, attachmentIds),
     })
-    await tx.execute(notifySql(studentId, conversation.kind, inserted!.id, 'new'))
     return toMessage((await messageById(tx, conversation, inserted!.id))!, seesHiddenDocuments(conversation))
   })
 }
@@ -184,7 +182,6 @@ export async function editMessage(
       before: audited(before, currentAttachmentIds(before)),
       after: audited(after, attachmentIds),
     })
-    await tx.execute(notifySql(studentId, conversation.kind, messageId, 'changed'))
     return toMessage(after, seesHiddenDocuments(conversation))
   })
 }
@@ -196,8 +193,8 @@ export async function deleteMessage(
   studentId: string,
   kind: string,
   messageId: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ studentId: string; kind: ConversationKind }> {
+  return db.transaction(async (tx) => {
     const found = await messageToChange(tx, viewer, studentId, kind, messageId)
     const { conversation, row } = found
     if (found.deleted) throw conflict('message-deleted', 'This message was deleted.')
@@ -214,6 +211,6 @@ export async function deleteMessage(
       studentId,
       before: audited(row, currentAttachmentIds(row)),
     })
-    await tx.execute(notifySql(studentId, conversation.kind, messageId, 'changed'))
+    return { studentId: conversation.studentId, kind: conversation.kind }
   })
 }

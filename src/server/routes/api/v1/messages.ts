@@ -14,7 +14,7 @@ import {
 import type { Listen } from '../../../db/listen'
 import { broadcast } from '../../../modules/messages/broadcast'
 import { listMessages, readUpTo } from '../../../modules/messages/conversation'
-import { LiveHub, MESSAGE_CHANNEL } from '../../../modules/messages/live'
+import { LiveHub, LiveNotices, MESSAGE_CHANNEL } from '../../../modules/messages/live'
 import { unreadConversations } from '../../../modules/messages/unread'
 import { deleteMessage, editMessage, postMessage } from '../../../modules/messages/writes'
 import { access, requireViewer } from '../../../plugins/access'
@@ -30,15 +30,9 @@ const CONVERSATION = '/api/v1/students/:id/conversations/:kind'
  * for the Staff conversation. Also the live stream (message-events.ts), which this plugin feeds
  * from the database's notices and ends at shutdown.
  */
-const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen; heartbeatMs?: number }> = async (
-  app,
-  options,
-) => {
-  const hub = new LiveHub(
-    app.db,
-    (err) => app.log.warn({ err }, 'live messages: a read failed'),
-    options.heartbeatMs,
-  )
+const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen }> = async (app, options) => {
+  const hub = new LiveHub(app.db, (err) => app.log.warn({ err }, 'live messages: a read failed'))
+  const notices = new LiveNotices(app.db, (err) => app.log.warn({ err }, 'live messages: a notice failed'))
   const stopListening = await options.listen(
     MESSAGE_CHANNEL,
     (payload) => hub.notice(payload),
@@ -80,7 +74,9 @@ const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen; heartbeatMs?: numbe
     },
     async (request, reply) => {
       const { id, kind } = request.params
-      return reply.code(201).send(await postMessage(app.db, requireViewer(request), id, kind, request.body))
+      const message = await postMessage(app.db, requireViewer(request), id, kind, request.body)
+      notices.add(message.studentUUID, message.kind, message.uuid, 'new')
+      return reply.code(201).send(message)
     },
   )
 
@@ -98,7 +94,9 @@ const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen; heartbeatMs?: numbe
     },
     async (request) => {
       const { id, kind, messageId } = request.params
-      return editMessage(app.db, requireViewer(request), id, kind, messageId, request.body)
+      const message = await editMessage(app.db, requireViewer(request), id, kind, messageId, request.body)
+      notices.add(message.studentUUID, message.kind, message.uuid, 'changed')
+      return message
     },
   )
 
@@ -114,7 +112,14 @@ const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen; heartbeatMs?: numbe
     },
     async (request, reply) => {
       const { id, kind, messageId } = request.params
-      await deleteMessage(app.db, requireViewer(request), id, kind, messageId)
+      const { studentId, kind: deletedIn } = await deleteMessage(
+        app.db,
+        requireViewer(request),
+        id,
+        kind,
+        messageId,
+      )
+      notices.add(studentId, deletedIn, messageId, 'changed')
       return reply.code(204).send()
     },
   )
