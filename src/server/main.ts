@@ -95,13 +95,9 @@ async function main() {
     'session mail',
   )
 
-  // Unread-message email, batched or daily: the same, each email claimed in the database.
-  const stopMessageMail = startReminders(
-    () => sendMessageMail(database.db, app.mailer, env.appOrigin),
-    logger,
-    60_000,
-    'message mail',
-  )
+  // Unread-message email: started once the server listens (below), so that at start its first
+  // pass does not compete with the first-admin check for a small pool's one connection.
+  let stopMessageMail = () => {}
 
   // SIGUSR2 asks for a backup (above), not for a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
@@ -117,6 +113,13 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST })
   const bootstrap = await ensureBootstrapInvite(database.db)
+  // Batched or daily, each email claimed in the database as the reminders are.
+  stopMessageMail = startReminders(
+    () => sendMessageMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'message mail',
+  )
   if (mailStaysInOutbox(env)) {
     // A plain line as well as a log field: nobody gets their invite until someone sets SMTP_URL.
     logger.warn({ outbox: `${env.DATA_DIR}/outbox` }, OUTBOX_WARNING)
