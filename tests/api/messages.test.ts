@@ -4,6 +4,7 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { createMailer, type Mailer } from '../../src/server/mail/mailer'
+import { LiveHub, type LiveStream } from '../../src/server/modules/messages/live'
 import { sendMessageMail } from '../../src/server/modules/messages/mail'
 import { addGuardian, createDocument } from '../factories'
 import { openEventStream } from '../helpers/event-stream'
@@ -263,9 +264,17 @@ describe('messages', () => {
     await sink.idle()
     expect(sink.messages.filter((m) => m.to.includes(parent.email))).toHaveLength(0)
     await t.db.execute(sql`update users set email_messages = 'off' where id = ${parent.id}`)
+    // Nor to a disabled account, nor about an archived student.
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${kid.id}`)
+    const { student: archived, guardian: archivedParent } = await studentFamily(t, [educator])
+    await post(educator, archived.id, 'family', 'Before the archive.')
+    await t.db.execute(sql`update student_profiles set archived_at = now() where user_id = ${archived.id}`)
+    await post(educator, kid.id, 'family', 'For the disabled account.')
+    sink.messages.length = 0
     await sendMessageMail(t.db, mailer, TEST_ORIGIN, new Date(Date.now() + 90 * 60_000))
     await sink.idle()
-    expect(sink.messages.filter((m) => m.to.includes(parent.email))).toHaveLength(0)
+    for (const who of [parent, kid, archived, archivedParent])
+      expect(sink.messages.filter((m) => m.to.includes(who.email))).toHaveLength(0)
   })
 
   it('sends the daily summary at 18:00 in the person’s zone, and the setting round-trips', async () => {
@@ -372,5 +381,36 @@ describe('messages', () => {
     expect((await resumed.next(3))[2]!.id).toBe(after.cursor)
     expect(resumed.events).toHaveLength(3)
     resumed.close()
+  })
+
+  it('ends a stream at the heartbeat once its session ended or its person lost the conversation', async () => {
+    const { student: kid, guardian: parent } = await studentFamily(t, [educator])
+    const hub = new LiveHub(t.db, (error) => {
+      throw error
+    })
+    const [session] = await selectRows<{ id: string }>(
+      t.db,
+      sql`select id from sessions where user_id = ${parent.id} order by created_at desc limit 1`,
+    )
+    const closed: string[] = []
+    const stream = (name: string, userId: string, sessionId?: string): LiveStream => ({
+      userId,
+      sessionId,
+      lastSeq: 0,
+      send: () => {},
+      ping: () => {},
+      close: () => closed.push(name),
+    })
+    hub.open(kid.id, 'family', stream('parent', parent.id, session!.id))
+    hub.open(kid.id, 'staff', stream('educator', educator.id))
+    await hub.check()
+    expect(closed).toEqual([])
+    await t.db.execute(sql`delete from sessions where id = ${session!.id}`)
+    await t.db.execute(
+      sql`delete from team_members where student_id = ${kid.id} and member_id = ${educator.id}`,
+    )
+    await hub.check()
+    expect(closed.sort()).toEqual(['educator', 'parent'])
+    hub.closeAll()
   })
 })
