@@ -10,7 +10,7 @@ import {
 import { type AccessOnRecord, may } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, selectRowsPrepared } from '../../db/raw'
 import { fieldError, notFound } from '../../problems'
 import { decodeCursor, encodeCursor, invalidCursor } from '../admin/cursor'
 import { mayReadRecordSql, studentAccess } from '../students/record'
@@ -121,7 +121,11 @@ export function toMessage(row: MessageRow, seesHidden: boolean): Message {
 export const seesHiddenDocuments = (conversation: Conversation) =>
   may(conversation.access, 'documents.readHidden')
 
-/** Messages of the conversation after `afterSeq`, oldest first (the live stream's catch-up). */
+/**
+ * Messages of the conversation after `afterSeq`, oldest first (the live stream's catch-up). A
+ * named statement: on the embedded database a declared read, so the streams' reads do not count
+ * as writes for the answers kept between writes.
+ */
 export async function messagesAfter(
   db: DbOrTx,
   studentId: string,
@@ -129,8 +133,9 @@ export async function messagesAfter(
   afterSeq: number,
   limit = 500,
 ): Promise<MessageRow[]> {
-  return selectRows<MessageRow>(
+  return selectRowsPrepared<MessageRow>(
     db,
+    'messages-after',
     sql`select ${messageColumns} from messages m join users a on a.id = m.author_id
     where m.student_id = ${studentId} and m.kind = ${kind} and m.seq > ${afterSeq}
     order by m.seq limit ${limit}`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { ConversationKind } from '../../../shared/messages'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRowsPrepared } from '../../db/raw'
 import { type MessageRow, mayReadConversationSql, messageColumns, messagesAfter } from './conversation'
 
 /**
@@ -130,14 +130,15 @@ class ConversationStreams {
     // A full page: there may be more after it.
     if (rows.length === 500) this.dirty = true
     if (changed.length === 0) return
-    const changes = await selectRows<MessageRow>(
-      this.db,
-      sql`select ${messageColumns} from messages m join users a on a.id = m.author_id
-      where m.id in (${sql.join(
-        changed.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    )
+    const changes: MessageRow[] = []
+    for (const id of changed) {
+      const [row] = await selectRowsPrepared<MessageRow>(
+        this.db,
+        'live-message',
+        sql`select ${messageColumns} from messages m join users a on a.id = m.author_id where m.id = ${id}`,
+      )
+      if (row) changes.push(row)
+    }
     for (const stream of this.streams)
       for (const row of changes) if (Number(row.seq) <= stream.lastSeq) stream.send(row, 'changed')
   }
@@ -216,21 +217,27 @@ export class LiveHub {
     }
   }
 
+  /** The streams whose person still has an enabled account, a live session and the conversation. */
   private async stillAllowed(conversation: ConversationStreams, streams: LiveStream[]) {
-    const people = [...new Map(streams.map((s) => [`${s.userId}:${s.sessionId}`, s])).values()]
-    if (people.length === 0) return new Set<LiveStream>()
-    const rows = await selectRows<{ user_id: string; session_id: string | null }>(
-      this.db,
-      sql`select v.user_id::text as user_id, v.session_id::text as session_id from (values ${sql.join(
-        people.map((s) => sql`(${s.userId}::uuid, ${s.sessionId ?? null}::uuid)`),
-        sql`, `,
-      )}) v(user_id, session_id)
-      where exists(select 1 from users where id = v.user_id and disabled_at is null)
-        and (v.session_id is null or exists(select 1 from sessions where id = v.session_id and expires_at > now()))
-        and ${mayReadConversationSql(sql`${conversation.studentId}::uuid`, sql`v.user_id`, sql`${conversation.kind}::text`)}`,
-    )
-    const ok = new Set(rows.map((row) => `${row.user_id}:${row.session_id ?? undefined}`))
-    return new Set(streams.filter((s) => ok.has(`${s.userId}:${s.sessionId}`)))
+    const allowed = new Set<LiveStream>()
+    const people = new Map<string, LiveStream[]>()
+    for (const stream of streams) {
+      const key = `${stream.userId}:${stream.sessionId}`
+      people.set(key, [...(people.get(key) ?? []), stream])
+    }
+    for (const group of people.values()) {
+      const { userId, sessionId } = group[0]!
+      const [row] = await selectRowsPrepared<{ ok: boolean }>(
+        this.db,
+        'live-stream-allowed',
+        sql`select exists(select 1 from users where id = ${userId} and disabled_at is null)
+          and (${sessionId ?? null}::uuid is null
+            or exists(select 1 from sessions where id = ${sessionId ?? null}::uuid and expires_at > now()))
+          and ${mayReadConversationSql(sql`${conversation.studentId}::uuid`, sql`${userId}::uuid`, sql`${conversation.kind}::text`)} as ok`,
+      )
+      if (row?.ok) for (const stream of group) allowed.add(stream)
+    }
+    return allowed
   }
 
   /** At shutdown: every stream ends, so the server's close does not wait for them. */
