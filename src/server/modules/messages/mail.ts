@@ -24,7 +24,6 @@ interface Candidate {
   student_id: string
   student_name: string
   kind: ConversationKind
-  read_seq: string
 }
 
 const at = (now: Date, minutesBefore = 0) =>
@@ -50,8 +49,7 @@ async function candidates(db: DbOrTx, now: Date): Promise<Candidate[]> {
       union select r.student_id, r.kind, cr.user_id from recent r
         join conversation_reads cr on cr.student_id = r.student_id and cr.kind = r.kind
     )
-    select p.user_id, u.email, u.time_zone, u.email_messages as mode, p.student_id, s.name as student_name, p.kind,
-      coalesce(cr.read_seq, 0)::text as read_seq
+    select p.user_id, u.email, u.time_zone, u.email_messages as mode, p.student_id, s.name as student_name, p.kind
     from people p
     join users u on u.id = p.user_id and u.disabled_at is null and u.email_messages <> 'off'
     join student_profiles sp on sp.user_id = p.student_id and sp.archived_at is null
