@@ -32,8 +32,6 @@ export const messageEmailField = z.enum(MESSAGE_EMAIL_MODES, {
   error: orRequired('Use batched, daily or off.'),
 })
 
-export const conversationKindField = z.enum(CONVERSATION_KINDS, { error: 'Use family or staff.' })
-
 /** A document of the same record, as a message carries it. */
 export const messageAttachmentSchema = z.object({
   uuid: z.string(),
