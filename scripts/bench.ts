@@ -9,6 +9,7 @@ import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
+import { openStreams } from './lib/bench-streams'
 import { buildIsStale } from './lib/build-state.mjs'
 import { serverNodeFlags } from './lib/server-flags.mjs'
 
@@ -383,6 +384,9 @@ async function hotPaths(
   if (!MATCH || 'sessions schedule'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await sessionRows(kind, base, people, cookies, pid))
   }
+  if (!MATCH || 'messages streams'.includes(MATCH)) {
+    peakRss = Math.max(peakRss, await messageRows(kind, base, people, cookies.admin, pid))
+  }
   if (!MATCH || 'POST then DELETE an SAT score, over students, PUT a document'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
   }
@@ -470,6 +474,68 @@ async function sessionRows(
     'p99 < 30 ms',
   ])
   return Math.max(peakRss, scheduling.peakRss)
+}
+
+/**
+ * Messages: an admin posting at 50 connections, spread over the Family conversations of many
+ * students (as many people writing at once would); then 500 event streams held open on this one
+ * instance, and what they cost in RSS above the idle server's. Returns the peak RSS.
+ */
+async function messageRows(
+  kind: 'PostgreSQL' | 'embedded',
+  base: string,
+  people: People,
+  adminCookie: string,
+  pid: number,
+): Promise<number> {
+  const students = [...new Set((people.pairs ?? []).map((pair) => pair.student))]
+  if (students.length === 0) students.push(people.student.id)
+  const conversation = (student: string) => `/api/v1/students/${student}/conversations/family`
+  let n = 0
+  const posting = await load(
+    `${base}${conversation(students[0]!)}/messages`,
+    { cookie: adminCookie, 'content-type': 'application/json' },
+    pid,
+    {
+      connections: 50,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request: object) => {
+            const k = n++
+            return {
+              ...request,
+              path: `${conversation(students[k % students.length]!)}/messages`,
+              body: JSON.stringify({ body: `Bench message ${k}: the session moves to Thursday at 4.` }),
+            }
+          },
+        },
+      ],
+    },
+  )
+  rows.push([
+    `POST …/conversations/family/messages, over ${students.length} students (${kind}, 50 connections)`,
+    `${Math.round(posting.rps)} req/s, p99 ${posting.p99} ms, RSS ${posting.peakRss.toFixed(0)} MB`,
+    'p99 < 30 ms',
+  ])
+  // Idle: once the load above has settled.
+  await new Promise((resolve) => setTimeout(resolve, 3_000))
+  const idle = rssMb(pid)
+  const close = await openStreams(
+    base,
+    students.map((student) => `${conversation(student)}/events`),
+    adminCookie,
+    500,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 3_000))
+  const held = rssMb(pid)
+  close()
+  rows.push([
+    `500 open event streams over ${Math.min(500, students.length)} conversations, one instance (${kind})`,
+    `RSS ${held.toFixed(0)} MB, ${(held - idle).toFixed(0)} MB above idle (${idle.toFixed(0)} MB)`,
+    '< 100 MB above idle',
+  ])
+  return Math.max(posting.peakRss, held)
 }
 
 /** The write rows (50 connections): an SAT score added and deleted, and a document saved. Returns the peak RSS. */

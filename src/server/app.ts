@@ -31,6 +31,7 @@ import documentRoutes from './routes/api/v1/documents'
 import educatorRoutes from './routes/api/v1/educators'
 import guardianRoutes from './routes/api/v1/guardians'
 import hoursRoutes from './routes/api/v1/hours'
+import messageRoutes from './routes/api/v1/messages'
 import noteRoutes from './routes/api/v1/notes'
 import recordOverviewRoutes from './routes/api/v1/record-overview'
 import scoreRoutes from './routes/api/v1/scores'
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(documentFileRoutes, { incomingDir })
   await app.register(guardianRoutes)
   await app.register(noteRoutes)
+  await app.register(messageRoutes, { listen: database.listen })
   await app.register(taskRoutes)
   await app.register(tutoringSessionRoutes)
   await app.register(hoursRoutes)

@@ -14,6 +14,7 @@ import { mailStaysInOutbox, OUTBOX_WARNING } from './mail/mailer'
 import { sendLowBalanceMail } from './modules/hours/low-balance'
 import { ensureBootstrapInvite, firstAdminNotice } from './modules/invites/bootstrap'
 import { inviteLink } from './modules/invites/invites'
+import { sendMessageMail } from './modules/messages/mail'
 import { sendSessionMail } from './modules/sessions/reminders'
 import { sendDueReminders, startReminders } from './modules/tasks/reminders'
 
@@ -94,6 +95,10 @@ async function main() {
     'session mail',
   )
 
+  // Unread-message email: started once the server listens (below), so that at start its first
+  // pass does not compete with the first-admin check for a small pool's one connection.
+  let stopMessageMail = () => {}
+
   // SIGUSR2 asks for a backup (above), not for a shutdown.
   closeWithGrace({ delay: 10_000, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an error')
@@ -101,12 +106,20 @@ async function main() {
     stopReminders()
     stopLowBalance()
     stopSessionMail()
+    stopMessageMail()
     await app.close()
     await database.close()
   })
 
   await app.listen({ port: env.PORT, host: env.HOST })
   const bootstrap = await ensureBootstrapInvite(database.db)
+  // Batched or daily, each email claimed in the database as the reminders are.
+  stopMessageMail = startReminders(
+    () => sendMessageMail(database.db, app.mailer, env.appOrigin),
+    logger,
+    60_000,
+    'message mail',
+  )
   if (mailStaysInOutbox(env)) {
     // A plain line as well as a log field: nobody gets their invite until someone sets SMTP_URL.
     logger.warn({ outbox: `${env.DATA_DIR}/outbox` }, OUTBOX_WARNING)

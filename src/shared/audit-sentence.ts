@@ -91,6 +91,12 @@ export function auditSentence(event: AuditEvent, { onRecord = false }: SentenceC
       return `${actor} edited ${noteDetails(after, where)}${sharingChange(before, after)}`
     case 'note.deleted':
       return `${actor} deleted ${noteDetails(before, where)}`
+    case 'message.posted':
+      return `${actor} ${after.broadcast ? 'broadcast' : 'wrote'} ${messageIn(after, where)}`
+    case 'message.edited':
+      return `${actor} edited ${messageIn(after, where)}`
+    case 'message.deleted':
+      return `${actor} deleted ${messageIn(before, where)}`
     case 'document.created':
       return `${actor} added ${recordItem('the document', before, after)}${onIt}`
     case 'document.updated':
@@ -201,6 +207,12 @@ function familyOf(where: Where, primary: Relationship, secondary: Relationship):
 }
 
 type NoteSide = { date?: string; visibility?: NoteVisibility }
+
+/** "a message in Rosa Student's Family conversation", "… in the Staff conversation" on the record. */
+function messageIn(side: { kind?: 'family' | 'staff' }, where: Where): string {
+  const kind = side.kind === 'staff' ? 'Staff ' : side.kind === 'family' ? 'Family ' : ''
+  return `a message in ${where.whose} ${kind}conversation`
+}
 
 /**
  * "a shared note on Rosa Student's session of Mar 1, 2026", "… on the session of Mar 1, 2026" on

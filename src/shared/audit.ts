@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { auditedSettingsSchema } from './admin-settings'
 import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
 import { PACKAGE_SERVICES } from './hours'
+import { CONVERSATION_KINDS } from './messages'
 import { NOTE_VISIBILITIES } from './notes'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
@@ -55,6 +56,14 @@ const note = z.strictObject({
   body: z.string(),
   /** The session it links, when it links one (notes written before links have none). */
   sessionId: z.string().optional(),
+})
+/** A message's trace, never its text: a deleted message's words go with it. */
+const message = z.strictObject({
+  kind: z.enum(CONVERSATION_KINDS),
+  characters: z.number(),
+  attachmentIds: z.array(z.string()),
+  /** Sent to many conversations at once by an admin. */
+  broadcast: z.literal(true).optional(),
 })
 const tutoringSession = z.strictObject({
   educatorId: z.string(),
@@ -170,6 +179,9 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['note.created'], 'note', none, note),
   change(['note.updated'], 'note', note, note),
   change(['note.deleted'], 'note', note, none),
+  change(['message.posted'], 'message', none, message),
+  change(['message.edited'], 'message', message, message),
+  change(['message.deleted'], 'message', message, none),
   change(['document.created'], 'document', none, document),
   change(['document.updated'], 'document', document, document),
   change(['document.deleted'], 'document', document, none),

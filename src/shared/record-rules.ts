@@ -168,6 +168,23 @@ export const RECORD_RULES = {
     refusals: { reader: FAO_SESSIONS },
   },
 
+  /** Read and write the Family conversation (reading it is reading the record). */
+  'messages.write': {
+    grants: { admin: 'any', editor: 'any', reader: 'any', self: 'any', guardian: 'any' },
+  },
+  /** Read and write the Staff conversation; for the family it does not exist (404, never 403). */
+  'messages.staff': { grants: { admin: 'any', editor: 'any', reader: 'any' } },
+  /** Edit a message: its author alone, within the edit window (the module's 409 after it). */
+  'messages.edit': {
+    grants: { admin: 'own', editor: 'own', reader: 'own', self: 'own', guardian: 'own' },
+    notOwn: { message: 'Only the author can edit a message.' },
+  },
+  /** Delete a message: an admin any, everyone else the ones they wrote. */
+  'messages.delete': {
+    grants: { admin: 'any', editor: 'own', reader: 'own', self: 'own', guardian: 'own' },
+    notOwn: { message: 'Only the author or an admin can delete a message.' },
+  },
+
   /** Add or delete a college entry; change its name, round, deadline, status or notes. */
   'colleges.plan': {
     grants: { admin: 'any', editor: 'any', self: 'any' },

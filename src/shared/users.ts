@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGE_EMAIL_MODES, messageEmailField } from './messages'
 import { cursorField, oneValue, pageLimit } from './paging'
 import { ROLES } from './roles'
 import { actScoreSchema, satScoreSchema } from './scores'
@@ -53,6 +54,8 @@ export const currentUserSchema = z.object({
   emailTaskReminders: z.boolean().optional(),
   /** Email me before each tutoring session, and educators a morning list of sessions to mark (on by default). */
   emailSessionReminders: z.boolean().optional(),
+  /** How unread messages are emailed: batched (the default), a daily summary at 18:00, or off. */
+  emailMessages: z.enum(MESSAGE_EMAIL_MODES).optional(),
   /** IANA time zone: reminders go out at 08:00 there, and "overdue" is judged by its calendar. */
   timeZone: z.string().optional(),
   /** An authenticator app is set up (/settings "Two-factor"). */
@@ -93,11 +96,12 @@ export const updateMeBodySchema = z
     emailOnSharedNotes: booleanField.optional(),
     emailTaskReminders: booleanField.optional(),
     emailSessionReminders: booleanField.optional(),
+    emailMessages: messageEmailField.optional(),
     timeZone: timeZoneField.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message:
-      'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders, emailSessionReminders or timeZone.',
+      'Send at least one of name, bio, emailOnSharedNotes, emailTaskReminders, emailSessionReminders, emailMessages or timeZone.',
     path: ['body'],
   })
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>

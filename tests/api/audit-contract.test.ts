@@ -99,6 +99,13 @@ describe('every audit event the server writes is one of the union in src/shared/
       body: 'Edited.',
     })
     await send('DELETE', `${base}/notes/${note.uuid}`)
+    const message = await send('POST', `${base}/conversations/staff/messages`, { body: 'Plan.' })
+    await send('PATCH', `${base}/conversations/staff/messages/${message.uuid}`, { body: 'Edited.' })
+    await send('DELETE', `${base}/conversations/staff/messages/${message.uuid}`)
+    await send('POST', '/api/v1/broadcasts', {
+      body: 'Hello all.',
+      to: { kind: 'students', studentUUIDs: [student.id] },
+    })
     const link = await send('POST', `${base}/documents`, { name: 'Essay', url: 'https://docs.example.com/e' })
     await send('PUT', `${base}/documents/${link.uuid}`, {
       name: 'Essay',

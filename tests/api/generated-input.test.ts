@@ -49,6 +49,9 @@ const CONTENT_TABLES = [
   'audit_events',
   'hour_packages',
   'hour_ledger',
+  'messages',
+  'message_attachments',
+  'conversation_reads',
 ] as const
 
 let t: TestApp
@@ -149,6 +152,12 @@ const FIELD_NAMES = [
   'timeZone',
   'emailTaskReminders',
   'emailSessionReminders',
+  'emailMessages',
+  'attachmentUUIDs',
+  'upTo',
+  'to',
+  'studentUUIDs',
+  'educatorUUID',
   'emailOnSharedNotes',
   'requireStaffTwoFactor',
   'message',

@@ -57,6 +57,8 @@ interface RouteCase {
   /** Builds the request; runs before each caller's request, so writes get fresh targets. */
   request: (ctx: Context) => Promise<Built> | Built
   expect: Expect
+  /** A stream that stays open (server-sent events): its status is read, its body only when refused. */
+  stream?: true
 }
 
 const base = { loggedOut: 401, needsOnboarding: 403 }
@@ -100,6 +102,8 @@ const recordWriters = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403,
 const familyManagers = (ok: number): Expect => ({ ...recordWriters(ok), student: 403 })
 /** Notes: admins and staff on the team (an FAO too) write; the student and guardian read only. */
 const noteWriters = (ok: number): Expect => ({ ...recordReaders(ok), student: 403, guardian: 403 })
+/** The Staff conversation: admins and staff on the team; it does not exist for the family (404). */
+const staffConversation = (ok: number): Expect => ({ ...recordReaders(ok), student: 404, guardian: 404 })
 /** Sessions: the record's readers but the FAO, who is refused them (403). */
 const sessionReaders = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
 /** Hours: read by the record's readers but the FAO (403); recorded by admins alone (other readers 403). */
@@ -122,6 +126,18 @@ const studentDocument = (ctx: Context) =>
 const staffTask = (ctx: Context) => createTask(ctx.t.db, ctx.ids.student, { createdById: ctx.ids.educator })
 const sharedNote = (ctx: Context) =>
   createNote(ctx.t.db, ctx.ids.student, { authorId: ctx.ids.educator, visibility: 'shared' })
+
+/** A message as written by the API, without its checks: the educator's in the student's conversation. */
+const messageOf = async (ctx: Context, kind: 'family' | 'staff') => {
+  const [row] = await selectRows<{ id: string }>(
+    ctx.t.db,
+    sql`insert into messages (student_id, kind, author_id, body)
+    values (${ctx.ids.student}, ${kind}, ${ctx.ids.educator}, 'Hello.') returning id`,
+  )
+  return row!.id
+}
+const familyMessage = (ctx: Context) => messageOf(ctx, 'family')
+const staffMessage = (ctx: Context) => messageOf(ctx, 'staff')
 
 /** A start no other request of this file uses: two hours apart from each other. */
 const freeSlot = () => new Date(Date.UTC(2028, 0, 3) + ++sequence * 2 * 3_600_000).toISOString()
@@ -430,6 +446,67 @@ const ROUTES: RouteCase[] = [
     route: '/api/v1/students/:id/notes/:noteId',
     request: async (ctx) => ({ url: `${student(ctx)}/notes/${await sharedNote(ctx)}` }),
     expect: { ...noteWriters(403), educator: 204, admin: 204 },
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/conversations/:kind/messages',
+    request: (ctx) => ({ url: `${student(ctx)}/conversations/family/messages?limit=5` }),
+    expect: recordReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/conversations/:kind/messages',
+    request: (ctx) => ({ url: `${student(ctx)}/conversations/staff/messages`, body: { body: 'Plan.' } }),
+    expect: staffConversation(201),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/students/:id/conversations/:kind/messages/:messageId',
+    // The educator's Family message: only its author edits it.
+    request: async (ctx) => ({
+      url: `${student(ctx)}/conversations/family/messages/${await familyMessage(ctx)}`,
+      body: { body: 'Edited.' },
+    }),
+    expect: { ...recordReaders(403), educator: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/students/:id/conversations/:kind/messages/:messageId',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/conversations/family/messages/${await familyMessage(ctx)}`,
+    }),
+    expect: { ...recordReaders(403), educator: 204, admin: 204 },
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/conversations/:kind/read',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/conversations/staff/read`,
+      body: { upTo: await staffMessage(ctx) },
+    }),
+    expect: staffConversation(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/conversations/:kind/events',
+    request: (ctx) => ({ url: `${student(ctx)}/conversations/staff/events` }),
+    expect: staffConversation(200),
+    stream: true,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/conversations/unread',
+    request: () => ({ url: '/api/v1/conversations/unread' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/broadcasts',
+    request: (ctx) => ({
+      url: '/api/v1/broadcasts',
+      body: { body: 'Closed Monday.', to: { kind: 'students', studentUUIDs: [ctx.ids.student] } },
+    }),
+    expect: adminOnly(201),
   },
   {
     method: 'GET',
@@ -891,6 +968,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = ''
+  for await (const chunk of stream) text += chunk.toString()
+  return text
+}
+
 describe.each(ROUTES)('$method $route', (route) => {
   it.each(CALLERS)('answers %s as the permissions table says', async (caller) => {
     const { url, body, payload, headers } = await route.request(ctx)
@@ -900,7 +983,16 @@ describe.each(ROUTES)('$method $route', (route) => {
       cookie: cookies[caller],
       ...(body !== undefined ? { payload: body as object } : {}),
       ...(payload !== undefined ? { payload, headers } : {}),
+      ...(route.stream ? { payloadAsStream: true } : {}),
     })
+    if (route.stream) {
+      // An open stream is left to the app's close; a refusal is read as any other answer.
+      if (response.statusCode === 200) return expect(route.expect[caller]).toBe(200)
+      const text = await streamText(response.stream())
+      expect(response.statusCode, text).toBe(route.expect[caller])
+      expect(response.headers['content-type']).toContain('application/problem+json')
+      return
+    }
     expect(response.statusCode, response.body).toBe(route.expect[caller])
     if (response.statusCode >= 400) {
       expect(response.headers['content-type']).toContain('application/problem+json')

@@ -8,6 +8,7 @@ import { insertSession } from '../../src/server/db/seed/sessions'
 import { reminderIsDue } from '../../src/server/modules/tasks/reminders'
 import { todayIn } from '../../src/shared/tasks'
 import { addGuardian, addToTeam, createTask, createUser } from '../factories'
+import { openEventStream } from '../helpers/event-stream'
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink'
 import { call, login } from './helpers/http'
 import { sleep } from './helpers/load'
@@ -119,6 +120,57 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429])
   })
 
+  /** Family messages unread for 11 minutes, set up before the restart below, whose jobs email them. */
+  const unreadFor: { guardian?: string; kid?: string } = {}
+
+  it('a message posted on one instance reaches a stream open on the other within 2 s, and a dropped stream resumes', async () => {
+    const [a, b] = pair as [ServerProcess, ServerProcess]
+    const educator = await createUser(handle.db, { roles: ['educator'], name: 'Live Educator' })
+    const kid = await createUser(handle.db, { roles: ['student'], name: 'Live Kid' })
+    const guardian = await createUser(handle.db, { roles: ['guardian'] })
+    await addToTeam(handle.db, kid.id, educator.id)
+    await addGuardian(handle.db, kid.id, guardian.id)
+    const educatorCookie = await login(a.url, educator.email, educator.password)
+    const guardianCookie = await login(b.url, guardian.email, guardian.password)
+    const path = `/api/v1/students/${kid.id}/conversations/family`
+    const post = async (body: string) => {
+      const answer = await call(a.url, `${path}/messages`, {
+        method: 'POST',
+        cookie: educatorCookie,
+        body: { body },
+      })
+      expect(answer.status).toBe(201)
+      return answer.body as { uuid: string; cursor: string }
+    }
+    const onB = await openEventStream(`${b.url}${path}/events`, { cookie: guardianCookie })
+    expect(onB.status).toBe(200)
+    const started = performance.now()
+    const first = await post('Posted on A')
+    const [live] = await onB.next(1, 2_000)
+    console.log(
+      `two instances, a message from A on B's stream: ${Math.round(performance.now() - started)} ms`,
+    )
+    expect(live!.id).toBe(first.cursor)
+    // The connection drops; two messages come meanwhile; the browser reconnects with its last id.
+    onB.close()
+    const missed = [await post('Missed one'), await post('Missed two')]
+    const resumed = await openEventStream(`${b.url}${path}/events`, {
+      cookie: guardianCookie,
+      'last-event-id': live!.id!,
+    })
+    expect((await resumed.next(2)).map((event) => event.id)).toEqual(missed.map((m) => m.cursor))
+    const after = await post('After the reconnect')
+    expect((await resumed.next(3))[2]!.id).toBe(after.cursor)
+    expect(resumed.events.map((event) => event.id)).toEqual([...missed, after].map((m) => m.cursor))
+    resumed.close()
+    // Unread for 11 minutes: the restart's two job runners must email the guardian once.
+    await handle.db.execute(
+      sql`update messages set created_at = now() - interval '11 minutes' where student_id = ${kid.id}`,
+    )
+    unreadFor.guardian = guardian.email
+    unreadFor.kid = kid.email
+  })
+
   it('restarted together, both run the reminder job at once: each reminder is emailed once, and sessions live on', async () => {
     const educator = await createUser(handle.db, { roles: ['educator'] })
     const cookie = await login(pair[0]!.url, educator.email, educator.password)
@@ -175,8 +227,12 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
           students.some((email) => mail.to.includes(email)) && /Subject: Due tomorrow/.test(mail.text),
       )
     const sessionReminders = () => sink.messages.filter((mail) => /Subject: Reminder: /.test(mail.text))
+    const messageMail = (to: string) =>
+      sink.messages.filter((mail) => mail.to.includes(to) && /Subject: 4 messages unread/.test(mail.text))
     while (
-      (reminders().length < students.length || sessionReminders().length < sessionPeople.length) &&
+      (reminders().length < students.length ||
+        sessionReminders().length < sessionPeople.length ||
+        messageMail(unreadFor.guardian!).length < 1) &&
       Date.now() < deadline
     )
       await sleep(100)
@@ -194,6 +250,8 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
     )
     console.log(`two instances, session reminders: ${sessionReminders().length} emails for 3 people`)
     expect(perPerson).toEqual([1, 1, 1])
+    // Both ran the message job at start: one email to the guardian, and to the student, for the four.
+    expect([messageMail(unreadFor.guardian!).length, messageMail(unreadFor.kid!).length]).toEqual([1, 1])
     const [reminded] = await selectRows<{ claimed: boolean }>(
       handle.db,
       sql`select reminded_starts_at = starts_at as claimed from tutoring_sessions where id = ${sessionId}`,
@@ -263,7 +321,19 @@ describe.skipIf(clusterUnavailable)('two instances on one PostgreSQL', () => {
     expect(booked!.n).toBe(5)
   })
 
-  it('stops gracefully: both exit 0 on SIGTERM', async () => {
+  it('stops gracefully: both exit 0 on SIGTERM, ending the event streams they hold at once', async () => {
+    const admin = await createUser(handle.db, { roles: ['admin'] })
+    const kid = await createUser(handle.db, { roles: ['student'] })
+    const streams = await Promise.all(
+      pair.map(async (server) =>
+        openEventStream(`${server.url}/api/v1/students/${kid.id}/conversations/staff/events`, {
+          cookie: await login(server.url, admin.email, admin.password),
+        }),
+      ),
+    )
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200])
+    // Exit 0: the shutdown finished inside its grace (close-with-grace exits 1 after it), streams and all.
     expect(await stopPair()).toEqual([0, 0])
+    await Promise.all(streams.map((stream) => stream.ended))
   })
 })

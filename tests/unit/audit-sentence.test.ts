@@ -236,6 +236,27 @@ describe('auditSentence', () => {
     ).toBe('Avery Admin added Nia Educator to the team')
   })
 
+  it('names a message by its conversation, never by its words', () => {
+    const message = { kind: 'staff', characters: 12, attachmentIds: [] }
+    const messageEvent = (fields: Partial<AuditEvent>) =>
+      event({ subjectType: 'message', subjectName: null, ...fields })
+    expect(auditSentence(messageEvent({ action: 'message.posted', after: message }))).toBe(
+      "Avery Admin wrote a message in Rosa Student's Staff conversation",
+    )
+    expect(
+      auditSentence(
+        messageEvent({ action: 'message.posted', after: { ...message, kind: 'family', broadcast: true } }),
+        { onRecord: true },
+      ),
+    ).toBe('Avery Admin broadcast a message in the Family conversation')
+    expect(auditSentence(messageEvent({ action: 'message.edited', before: message, after: message }))).toBe(
+      "Avery Admin edited a message in Rosa Student's Staff conversation",
+    )
+    expect(auditSentence(messageEvent({ action: 'message.deleted', studentName: null, before: {} }))).toBe(
+      "Avery Admin deleted a message in a student's conversation",
+    )
+  })
+
   it('describes note changes without repeating the text', () => {
     const note = { date: '2026-03-01', durationMinutes: 60, visibility: 'internal', body: 'secret words' }
     const noteEvent = (fields: Partial<AuditEvent>) =>

@@ -71,6 +71,10 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
   'cancel a session': [{ rule: 'sessions.cancel' }],
   'read hour packages, the hours ledger and its CSV statement': [{ rule: 'hours.read' }],
   'record an hour package or adjust the hours': [{ rule: 'hours.manage' }],
+  'read and write the Family conversation': [{ rule: 'messages.write' }],
+  'read and write the Staff conversation': [{ rule: 'messages.staff' }],
+  'edit a message (within 15 minutes of posting it)': [{ rule: 'messages.edit' }],
+  'delete a message ("Message deleted" stays in its place)': [{ rule: 'messages.delete' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */

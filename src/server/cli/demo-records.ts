@@ -17,6 +17,7 @@ import { writeNewDocument } from '../modules/students/documents'
 import { writeStudentProfile } from '../modules/students/profile'
 import { addScore } from '../modules/students/scores'
 import { setTargets } from '../modules/students/targets'
+import { seedDemoMessages } from './demo-messages'
 import { textPdf } from './demo-pdf'
 import { type DemoContext, seedDemoPlans } from './demo-plans'
 import { seedDemoSessions } from './demo-sessions'
@@ -235,6 +236,7 @@ export async function seedDemoRecords(
 
   await seedDemoPlans(ctx)
   await seedDemoSessions(ctx)
+  await seedDemoMessages(ctx)
 }
 
 /** Maya's study plan: a real PDF stored as an upload is, pinned to the top of her documents; its key. */

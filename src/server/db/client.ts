@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths'
 import { dumpPglite } from './backup'
+import { type Listen, listenPglite, listenPostgres } from './listen'
 import { acquireDataDirLock } from './lock-file'
 import { PGLITE_OPTIONS } from './pglite-options'
 import * as schema from './schema'
@@ -23,6 +24,8 @@ export interface Database {
   close(): Promise<void>
   /** The embedded database's files as a gzipped tar, taken between transactions (`db/backup.ts`). */
   dumpDataDir?: () => Promise<Buffer>
+  /** A channel's notices on this instance (`db/listen.ts`). */
+  listen: Listen
 }
 
 /** How long a query waits for a PostgreSQL connection before failing (then answered as 503). */
@@ -67,7 +70,13 @@ function openPostgres(url: string, poolSize: number): Database & { pool: pg.Pool
   // on its own, and the pool drops the broken client when it is released.
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
-  return { db: drizzlePg(pool, { schema }), kind: 'postgres', pool, close: () => drainThenEnd(pool) }
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    pool,
+    close: () => drainThenEnd(pool),
+    listen: listenPostgres(url),
+  }
 }
 
 /**
@@ -88,7 +97,12 @@ async function drainThenEnd(pool: pg.Pool): Promise<void> {
 async function openPglite(options: OpenOptions): Promise<Database> {
   if (options.pglite) {
     const client = options.pglite
-    return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() }
+    return {
+      db: drizzlePglite(client, { schema }),
+      kind: 'pglite',
+      close: () => client.close(),
+      listen: listenPglite(client),
+    }
   }
   if (!options.dataDir) throw new Error('openDatabase needs a url, a dataDir or a PGlite')
   const releaseLock = acquireDataDirLock(options.dataDir)
@@ -102,6 +116,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         releaseLock()
       },
       dumpDataDir: () => dumpPglite(client),
+      listen: listenPglite(client),
     }
   } catch (error) {
     releaseLock()

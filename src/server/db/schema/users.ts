@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** better-auth's user table with our extra fields (docs/product.md#roles-and-labels). */
 export const users = pgTable(
@@ -18,6 +18,10 @@ export const users = pgTable(
     emailTaskReminders: boolean('email_task_reminders').notNull().default(true),
     /** "Email me before each tutoring session" in /settings. */
     emailSessionReminders: boolean('email_session_reminders').notNull().default(true),
+    /** How unread messages are emailed: `batched`, `daily` (18:00 in `time_zone`) or `off`. */
+    emailMessages: text('email_messages', { enum: ['batched', 'daily', 'off'] })
+      .notNull()
+      .default('batched'),
     /** IANA name, from the browser at onboarding; reminders and "overdue" follow it. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** better-auth's two-factor plugin: set once an authenticator app's first code was verified. */
@@ -29,6 +33,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     // The admin's user list pages in this order (ADR 021).
     index('users_name_order_idx').on(sql`lower(${table.name})`, table.id),
+    check('users_email_messages', sql`${table.emailMessages} in ('batched', 'daily', 'off')`),
   ],
 )
 export type UserRow = typeof users.$inferSelect

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { AuditEvent } from '../../../shared/audit'
 import type { CollegeEntry } from '../../../shared/colleges'
 import type { Hours } from '../../../shared/hours'
+import type { Message } from '../../../shared/messages'
 import type { SessionNote } from '../../../shared/notes'
 import type { Student } from '../../../shared/students'
 import type { Task } from '../../../shared/tasks'
@@ -14,6 +15,7 @@ import { notFound } from '../../problems'
 import { listAuditEvents } from '../audit/audit-events'
 import { listColleges } from '../colleges/colleges'
 import { getHours } from '../hours/hours'
+import { readableMessages } from '../messages/conversation'
 import { listNotes } from '../notes/notes'
 import { sessionPages } from '../sessions/sessions'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
@@ -38,6 +40,8 @@ export interface RecordExport {
   tutoringSessions: Session[]
   /** The hour packages, the ledger and the balance. */
   hours: Hours
+  /** The messages of the conversations the reader may read (the family's: Family only). */
+  messages: Message[]
 }
 
 export interface SessionExport {
@@ -78,6 +82,7 @@ export interface RecordSource {
   colleges(): Promise<CollegeEntry[]>
   tutoringSessions(): AsyncIterable<Session>
   hours(): Promise<Hours>
+  messages(): AsyncIterable<Message>
 }
 
 export interface StudentExportSource {
@@ -117,7 +122,7 @@ const auditTrail = (db: DbOrTx, filter: { studentId?: string; actorId?: string }
     return { items: page.events, nextCursor: page.nextCursor }
   })
 
-/** The record with its notes, tasks, college list, sessions and hours, each as this reader may see it. */
+/** The record with its notes, tasks, college list, sessions, hours and messages, each as this reader may see it. */
 function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: Student): RecordSource {
   return {
     record: async () => loaded ?? (await getStudent(db, viewer, studentId)).student,
@@ -134,6 +139,7 @@ function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: St
       for await (const page of sessionPages(db, viewer, studentId, PAGE)) yield* page
     },
     hours: () => getHours(db, viewer, studentId),
+    messages: () => readableMessages(db, viewer, studentId),
   }
 }
 
@@ -187,6 +193,7 @@ function recordJson(source: RecordSource): StreamedObject {
     yield ['colleges', await source.colleges()]
     yield ['tutoringSessions', new StreamedArray(source.tutoringSessions)]
     yield ['hours', await source.hours()]
+    yield ['messages', new StreamedArray(source.messages)]
   })
 }
 

@@ -3,6 +3,7 @@ import { auditSentence } from '../../../shared/audit-sentence'
 import { BRAND } from '../../../shared/brand'
 import { ROUND_LABELS, STATUS_LABELS } from '../../../shared/colleges'
 import { renderMarkdown } from '../../../shared/markdown'
+import { MESSAGE_DELETED_TEXT } from '../../../shared/messages'
 import { userRoleLabels } from '../../../shared/roles'
 import type { CurrentUser } from '../../../shared/users'
 import { deviceName } from '../users/sessions'
@@ -12,7 +13,7 @@ import { hoursTables, tutoringSessionsTable } from './summary-tutoring'
 
 /**
  * The readable copy of an export: one self-contained HTML page to open or print. Every piece of
- * text people typed goes through `text()` (escaped); note bodies through the shared safe Markdown
+ * text people typed goes through `text()` (escaped); note and message bodies through the shared safe Markdown
  * renderer, which escapes raw HTML and drops unsafe links. Codes are written in the product's words:
  * history lines as the History section's sentences, devices as /settings names them ("Chrome on
  * macOS"), rounds and statuses as the record shows them. Nothing here loads anything. The page is
@@ -122,6 +123,15 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
     }</h4>${renderMarkdown(note.body)}</article>`
   }
   if (noNotes) yield '<p class="muted">No session notes.</p>'
+  yield '\n    <h3>Messages</h3>'
+  let noMessages = true
+  for await (const message of source.messages()) {
+    noMessages = false
+    yield `<article class="note"><h4>${message.kind === 'staff' ? 'Staff' : 'Family'} · ${when(message.createdAt)} · ${text(
+      message.author.name,
+    )}</h4>${message.deleted ? `<p class="muted">${text(MESSAGE_DELETED_TEXT)}</p>` : renderMarkdown(message.body)}</article>`
+  }
+  if (noMessages) yield '<p class="muted">No messages.</p>'
   yield '\n  </section>'
 }
 

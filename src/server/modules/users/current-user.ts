@@ -21,6 +21,7 @@ export interface UserRow {
   email_on_shared_notes: boolean
   email_task_reminders: boolean
   email_session_reminders: boolean
+  email_messages: 'batched' | 'daily' | 'off'
   time_zone: string
   two_factor_enabled: boolean
   two_factor_required: boolean
@@ -30,7 +31,7 @@ export interface UserRow {
 }
 
 /** The current user's settings and an educator's bio, for a query over `users u`. */
-export const currentUserSettingsSql = sql`u.email_on_shared_notes, u.email_task_reminders, u.email_session_reminders, u.time_zone,
+export const currentUserSettingsSql = sql`u.email_on_shared_notes, u.email_task_reminders, u.email_session_reminders, u.email_messages, u.time_zone,
       u.two_factor_enabled, (select bio from educator_profiles where user_id = u.id) as bio`
 
 /** A student's two score lists (oldest first), null for anyone else, for a query over `users u`. */
@@ -81,6 +82,7 @@ export function toCurrentUser(row: CurrentUserRow): CurrentUser {
     emailOnSharedNotes: row.email_on_shared_notes,
     emailTaskReminders: row.email_task_reminders,
     emailSessionReminders: row.email_session_reminders,
+    emailMessages: row.email_messages,
     timeZone: row.time_zone,
     twoFactorEnabled: row.two_factor_enabled,
     twoFactorRequired: row.two_factor_required,

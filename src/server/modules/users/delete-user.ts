@@ -17,6 +17,8 @@ import { lastAdminMessage, lockAdmins, refused } from './admin-users'
 const AUTHOR_COLUMNS = [
   ['documents', 'creator_id'],
   ['session_notes', 'author_id'],
+  ['messages', 'author_id'],
+  ['messages', 'deleted_by_id'],
   ['tasks', 'created_by_id'],
   ['tasks', 'assignee_id'],
   ['tutoring_sessions', 'educator_id'],

@@ -8,7 +8,7 @@ import { getCurrentUser } from './current-user'
 
 /**
  * `PATCH /v1/users/me`: the caller's name, their bio when they hold an educator profile, their
- * time zone, and which emails they get (shared notes, task reminders, session reminders).
+ * time zone, and which emails they get (shared notes, task reminders, session reminders, messages).
  */
 export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): Promise<CurrentUser> {
   if (body.bio !== undefined && !viewer.roles.has('educator')) {
@@ -31,6 +31,11 @@ export async function updateMe(db: DbOrTx, viewer: Viewer, body: UpdateMeBody): 
     if (body.emailSessionReminders !== undefined) {
       await tx.execute(
         sql`update users set email_session_reminders = ${body.emailSessionReminders}, updated_at = now() where id = ${viewer.id}`,
+      )
+    }
+    if (body.emailMessages !== undefined) {
+      await tx.execute(
+        sql`update users set email_messages = ${body.emailMessages}, updated_at = now() where id = ${viewer.id}`,
       )
     }
     if (body.timeZone !== undefined) {

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm'
+import {
+  type ConversationKind,
+  MESSAGE_EDIT_MINUTES,
+  type Message,
+  type MessageEdit,
+  type MessageInput,
+} from '../../../shared/messages'
+import type { Viewer } from '../../auth/viewer'
+import type { DbOrTx, Tx } from '../../db/client'
+import { selectRows } from '../../db/raw'
+import { conflict, fieldError, notFound } from '../../problems'
+import { recordAudit } from '../audit/audit'
+import { requireRule } from '../students/record-rules'
+import { isUuid } from '../students/sql'
+import {
+  type Conversation,
+  type MessageRow,
+  markRead,
+  messageById,
+  openConversation,
+  seesHiddenDocuments,
+  toMessage,
+} from './conversation'
+
+/**
+ * Posting, editing and deleting messages (docs/product.md#messages). Each write runs in one
+ * transaction with its audit event (the route sends its live notice once it committed), and
+ * takes the conversation's lock first (its student's row, `for no key update`) so that within a
+ * conversation messages commit in the order of their `seq`: a stream that resumes after a seq
+ * can never miss an earlier one committed later.
+ */
+
+/** Serializes the writes of these students' conversations; record writes are not blocked. */
+export async function lockConversations(tx: Tx, studentIds: string[]) {
+  if (studentIds.length === 0) return
+  await tx.execute(
+    sql`select 1 from student_profiles where user_id in (${sql.join(
+      studentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by user_id for no key update`,
+  )
+}
+
+/** What the audit log keeps of a message: its kind, size and attachments, never its words. */
+const audited = (row: { kind: ConversationKind; body: string }, attachmentIds: string[]) => ({
+  kind: row.kind,
+  characters: row.body.length,
+  attachmentIds,
+})
+
+const writeRule = (kind: ConversationKind) => (kind === 'staff' ? 'messages.staff' : 'messages.write')
+
+/**
+ * The attachments as given: documents of the same record that this writer may see; a document
+ * hidden from the family is refused in the Family conversation (the family would not see it).
+ * 400 naming `attachmentUUIDs.N` otherwise.
+ */
+async function checkAttachments(tx: Tx, conversation: Conversation, ids: string[]) {
+  if (ids.length === 0) return
+  const found = await selectRows<{ id: string; hidden: boolean }>(
+    tx,
+    sql`select id, hidden from documents where student_id = ${conversation.studentId}
+      and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  )
+  const byId = new Map(found.map((row) => [row.id, row.hidden]))
+  const seesHidden = seesHiddenDocuments(conversation)
+  ids.forEach((id, index) => {
+    const hidden = byId.get(id)
+    if (hidden === undefined || (hidden && !seesHidden))
+      throw fieldError(`attachmentUUIDs.${index}`, "Choose a document of this student's record.")
+    if (hidden && conversation.kind === 'family')
+      throw fieldError(
+        `attachmentUUIDs.${index}`,
+        'This document is hidden from the family: unhide it first.',
+      )
+  })
+}
+
+async function writeAttachments(tx: Tx, messageId: string, ids: string[]) {
+  await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
+  if (ids.length === 0) return
+  await tx.execute(
+    sql`insert into message_attachments (message_id, document_id, position) values ${sql.join(
+      ids.map((id, position) => sql`(${messageId}, ${id}, ${position})`),
+      sql`, `,
+    )}`,
+  )
+}
+
+export async function postMessage(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  kind: string,
+  input: MessageInput,
+): Promise<Message> {
+  const conversation = await openConversation(db, viewer, studentId, kind)
+  requireRule(conversation.access, writeRule(conversation.kind))
+  const attachmentIds = input.attachmentUUIDs ?? []
+  return db.transaction(async (tx) => {
+    await lockConversations(tx, [studentId])
+    await checkAttachments(tx, conversation, attachmentIds)
+    const [inserted] = await selectRows<{ id: string; seq: string }>(
+      tx,
+      sql`insert into messages (student_id, kind, author_id, body)
+      values (${studentId}, ${conversation.kind}, ${viewer.id}, ${input.body}) returning id, seq::text as seq`,
+    )
+    await writeAttachments(tx, inserted!.id, attachmentIds)
+    // The author has read their own message, and follows the conversation from now on.
+    await markRead(tx, viewer.id, conversation, Number(inserted!.seq))
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'message.posted',
+      subjectType: 'message',
+      subjectId: inserted!.id,
+      studentId,
+      after: audited({ kind: conversation.kind, body: input.body }, attachmentIds),
+    })
+    return toMessage((await messageById(tx, conversation, inserted!.id))!, seesHiddenDocuments(conversation))
+  })
+}
+
+/** The message to change, locked; 404 for one of another conversation, 409 once deleted. */
+async function messageToChange(tx: Tx, viewer: Viewer, studentId: string, kind: string, messageId: string) {
+  const conversation = await openConversation(tx, viewer, studentId, kind)
+  if (!isUuid(messageId)) throw notFound('No such message.')
+  const [locked] = await selectRows<{ author_id: string; deleted: boolean; editable: boolean }>(
+    tx,
+    sql`select author_id, deleted_at is not null as deleted,
+      created_at > now() - make_interval(mins => ${MESSAGE_EDIT_MINUTES}) as editable
+    from messages where id = ${messageId} and student_id = ${studentId} and kind = ${conversation.kind}
+    for update`,
+  )
+  if (!locked) throw notFound('No such message.')
+  const row = (await messageById(tx, conversation, messageId)) as MessageRow
+  return { conversation, row, ...locked }
+}
+
+const currentAttachmentIds = (row: MessageRow) => row.attachments.map((document) => document.uuid)
+
+/**
+ * `PATCH`: the author alone (403 for anyone else), within 15 minutes of posting (409
+ * `edit-window-closed` after: the request is right, the message's time has passed).
+ */
+export async function editMessage(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  kind: string,
+  messageId: string,
+  input: MessageEdit,
+): Promise<Message> {
+  return db.transaction(async (tx) => {
+    const found = await messageToChange(tx, viewer, studentId, kind, messageId)
+    const { conversation, row: before } = found
+    if (found.deleted) throw conflict('message-deleted', 'This message was deleted.')
+    requireRule(conversation.access, 'messages.edit', found.author_id === viewer.id)
+    if (!found.editable)
+      throw conflict(
+        'edit-window-closed',
+        `A message can be edited for ${MESSAGE_EDIT_MINUTES} minutes after it was posted.`,
+      )
+    const attachmentIds = input.attachmentUUIDs ?? currentAttachmentIds(before)
+    if (input.attachmentUUIDs) {
+      await checkAttachments(tx, conversation, attachmentIds)
+      await writeAttachments(tx, messageId, attachmentIds)
+    }
+    await tx.execute(
+      sql`update messages set body = ${input.body ?? sql`body`}, edited_at = now() where id = ${messageId}`,
+    )
+    const after = (await messageById(tx, conversation, messageId))!
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'message.edited',
+      subjectType: 'message',
+      subjectId: messageId,
+      studentId,
+      before: audited(before, currentAttachmentIds(before)),
+      after: audited(after, attachmentIds),
+    })
+    return toMessage(after, seesHiddenDocuments(conversation))
+  })
+}
+
+/** `DELETE`: the author or an admin; "Message deleted" stays in its place, without body or attachments. */
+export async function deleteMessage(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+  kind: string,
+  messageId: string,
+): Promise<{ studentId: string; kind: ConversationKind }> {
+  return db.transaction(async (tx) => {
+    const found = await messageToChange(tx, viewer, studentId, kind, messageId)
+    const { conversation, row } = found
+    if (found.deleted) throw conflict('message-deleted', 'This message was deleted.')
+    requireRule(conversation.access, 'messages.delete', found.author_id === viewer.id)
+    await tx.execute(sql`delete from message_attachments where message_id = ${messageId}`)
+    await tx.execute(
+      sql`update messages set body = '', deleted_at = now(), deleted_by_id = ${viewer.id} where id = ${messageId}`,
+    )
+    await recordAudit(tx, {
+      actorId: viewer.id,
+      action: 'message.deleted',
+      subjectType: 'message',
+      subjectId: messageId,
+      studentId,
+      before: audited(row, currentAttachmentIds(row)),
+    })
+    return { studentId: conversation.studentId, kind: conversation.kind }
+  })
+}
