@@ -211,6 +211,8 @@ export const answersInputSchema = z.strictObject({
     .max(ANSWERS_PER_SAVE_MAX, `Send at most ${ANSWERS_PER_SAVE_MAX} answers at once.`),
 })
 export type AnswersInput = z.infer<typeof answersInputSchema>
+/** What a save answers: how many answers it kept and the attempt's status after it. */
+export const answersSavedSchema = z.object({ saved: z.number(), status: z.enum(ATTEMPT_STATUSES) })
 
 const sectionScore = z.object({
   section: z.enum(PRACTICE_SECTIONS),

@@ -1,4 +1,9 @@
-import { type ActFormat, layoutOf, type PracticeTest } from '../../src/shared/practice-layouts'
+import {
+  type ActFormat,
+  layoutOf,
+  type PracticeSection,
+  type PracticeTest,
+} from '../../src/shared/practice-layouts'
 
 /**
  * Whole practice forms with a key and tables a test can score by hand:
@@ -81,7 +86,7 @@ export function formBody(
 export function answersFor(
   test: PracticeTest,
   format: ActFormat | null,
-  section: string,
+  section: PracticeSection,
   right: number,
   wrong: number,
 ) {

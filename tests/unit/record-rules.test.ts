@@ -71,6 +71,9 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
   'cancel a session': [{ rule: 'sessions.cancel' }],
   'read hour packages, the hours ledger and its CSV statement': [{ rule: 'hours.read' }],
   'record an hour package or adjust the hours': [{ rule: 'hours.manage' }],
+  'read practice attempts, their scores, review and skills': [{ rule: 'practice.read' }],
+  'assign a practice test': [{ rule: 'practice.assign' }],
+  'answer and submit a practice attempt': [{ rule: 'practice.answer' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */
