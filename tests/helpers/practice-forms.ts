@@ -100,3 +100,21 @@ export function answersFor(
     }
   })
 }
+
+/** A form body as the import's two CSV texts. */
+export function formCsv(body: ReturnType<typeof formBody>) {
+  const quote = (cell: string) => (/[",;]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)
+  const questions = ['section,number,answer,skill']
+  const scale = ['section,raw,scaled_low,scaled_high']
+  for (const section of body.sections) {
+    for (const q of section.questions) {
+      questions.push([section.section, q.number, quote(q.answers.join(';')), quote(q.skill)].join(','))
+    }
+    for (const row of section.scale) {
+      const low = 'scaled' in row ? row.scaled : row.scaledLow
+      const high = 'scaled' in row ? row.scaled : row.scaledHigh
+      scale.push([section.section, row.raw, low, high].join(','))
+    }
+  }
+  return { questionsCsv: `${questions.join('\n')}\n`, scaleCsv: `${scale.join('\n')}\n` }
+}
