@@ -9,6 +9,7 @@ import pg from 'pg'
 import { openDatabase } from '../src/server/db/client'
 import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
+import { type PracticeSeed, practiceRows, seedPractice } from './bench-practice'
 import { buildIsStale } from './lib/build-state.mjs'
 import { serverNodeFlags } from './lib/server-flags.mjs'
 
@@ -296,6 +297,8 @@ interface People {
   admin: { email: string; password: string }
   /** Students with an educator of their team each, for scheduling spread over many educators. */
   pairs?: Array<{ student: string; educator: string }>
+  /** The practice tests' form and attempts (scripts/bench-practice.ts). */
+  practice?: PracticeSeed
 }
 
 /** Up to 400 (student, educator on their team) pairs over the bench's 50 educators. */
@@ -382,6 +385,19 @@ async function hotPaths(
 
   if (!MATCH || 'sessions schedule'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await sessionRows(kind, base, people, cookies, pid))
+  }
+  if (people.practice && (!MATCH || 'practice skills'.includes(MATCH))) {
+    const practice = await practiceRows(
+      kind,
+      base,
+      people.student.id,
+      people.practice,
+      cookies,
+      pid,
+      load,
+      rows,
+    )
+    peakRss = Math.max(peakRss, practice)
   }
   if (!MATCH || 'POST then DELETE an SAT score, over students, PUT a document'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
@@ -755,6 +771,12 @@ async function main() {
     await seedTarget(run, people.student.id, coachId)
     await seedSessions(run, people.student.id, coachId)
     people.pairs = (await client.query(PAIRS_SQL)).rows
+    people.practice = await seedPractice(
+      run,
+      async (query) => (await client.query(query)).rows,
+      people.student.id,
+      coachId,
+    )
     console.error(
       `seeded ${STUDENTS.toLocaleString('en-US')} students in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     )
@@ -861,6 +883,14 @@ async function embedded(yardstick: { barePort: number; baseline: number }) {
     ).rows as [{ id: string }]
     await seedTarget((statements) => pglite.exec(statements), people.student.id, coachId)
     await seedSessions((statements) => pglite.exec(statements), people.student.id, coachId)
+    people.practice = await seedPractice(
+      (statements) => pglite.exec(statements),
+      async (query) =>
+        ((await database.db.execute(sql.raw(query))) as unknown as { rows: Array<Record<string, string>> })
+          .rows,
+      people.student.id,
+      coachId,
+    )
     people.pairs = (
       (await database.db.execute(sql.raw(PAIRS_SQL))) as unknown as {
         rows: Array<{ student: string; educator: string }>

@@ -19,6 +19,7 @@ import { addScore } from '../modules/students/scores'
 import { setTargets } from '../modules/students/targets'
 import { textPdf } from './demo-pdf'
 import { type DemoContext, seedDemoPlans } from './demo-plans'
+import { seedDemoPractice } from './demo-practice'
 import { seedDemoSessions } from './demo-sessions'
 
 /** Where the demo's uploaded file goes: the server's own file store and its incoming folder. */
@@ -235,6 +236,7 @@ export async function seedDemoRecords(
 
   await seedDemoPlans(ctx)
   await seedDemoSessions(ctx)
+  await seedDemoPractice(ctx)
 }
 
 /** Maya's study plan: a real PDF stored as an upload is, pinned to the top of her documents; its key. */

@@ -7,6 +7,7 @@ import { selectRows } from '../../db/raw'
 import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
+import { refuseOverCap } from '../students/record-caps'
 import { requireRule } from '../students/record-rules'
 import { isUuid } from '../students/sql'
 import { loadAttempt } from './attempts'
@@ -115,6 +116,8 @@ export async function submitAttempt(
     const attempt = await loadAttempt(tx, studentId, attemptId, true)
     if (attempt.status === 'submitted') throw SUBMITTED
     const form = await loadForm(tx, attempt.form_id)
+    // Its score entry counts toward the record's cap as any other.
+    await refuseOverCap(tx, studentId, form.test === 'SAT' ? 'satScores' : 'actScores')
     await submitScored(tx, viewer, { ...attempt, scores: null }, form)
     if (attempt.task_id) await closeTask(tx, viewer, studentId, attempt.task_id)
     return attemptDetail(tx, await loadAttempt(tx, studentId, attemptId))
