@@ -148,7 +148,7 @@ export async function practiceRows(
     },
   )
   rows.push([
-    `POST …/practice-attempts/{id}/submit, scoring 98 answers (${kind}, 50 connections)`,
+    `POST …/practice-attempts/{id}/submit, scoring 98 answers (${kind}, 5 connections)`,
     `${Math.round(submitting.rps)} req/s, p99 ${submitting.p99} ms, ${submitting.timeouts} timeouts`,
     'p99 < 100 ms',
   ])

@@ -87,7 +87,9 @@ async function load(
   const sampler = pid ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250) : undefined
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...options })
   if (sampler) clearInterval(sampler)
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
+  if (result.non2xx > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats)})`)
+  }
   return { rps: result.requests.average, p99: result.latency.p99, peakRss, timeouts: result.timeouts }
 }
 

@@ -198,7 +198,7 @@ export const answersInputSchema = z.strictObject({
             .nullable(),
         })
         .superRefine((entry, ctx) => {
-          if (entry.answer === null || /^[A-K]$/i.test(entry.answer)) return
+          if (entry.answer === null || entry.answer === '' || /^[A-K]$/i.test(entry.answer)) return
           const problem = sprProblem(entry.answer)
           if (problem) ctx.addIssue({ code: 'custom', path: ['answer'], message: problem })
         })

@@ -189,7 +189,7 @@ describe('a whole SAT', () => {
       after: { total?: number; rescoredAttempts?: number }
     }>(
       t.db,
-      sql`select action, before, after from audit_events where subject_id in (${formId}, ${attemptId}) order by created_at, id`,
+      sql`select action, before, after from audit_events where subject_id in (${formId}, ${attemptId}) order by created_at, action`,
     )
     expect(events.map((e) => e.action)).toEqual([
       'practice-form.created',

@@ -26,7 +26,7 @@ function demoForm(name: string, test: PracticeTest, format: ActFormat | null): P
         return {
           number,
           kind: spr ? ('spr' as const) : ('choice' as const),
-          answers: spr ? [String(number % 9 + 1)] : [letters[(number * 7) % letters.length]!],
+          answers: spr ? [String((number % 9) + 1)] : [letters[(number * 7) % letters.length]!],
           skill: layout.skills[(number * 5) % layout.skills.length]!,
         }
       }),
@@ -36,7 +36,11 @@ function demoForm(name: string, test: PracticeTest, format: ActFormat | null): P
           return { raw, scaledLow: scaled, scaledHigh: scaled }
         }
         const low = 200 + 10 * Math.round((60 * raw) / layout.questions)
-        return { raw, scaledLow: low, scaledHigh: raw > 0 && raw < layout.questions ? Math.min(800, low + 20) : low }
+        return {
+          raw,
+          scaledLow: low,
+          scaledHigh: raw > 0 && raw < layout.questions ? Math.min(800, low + 20) : low,
+        }
       }),
     }))
   return { name, test, format, sections }
@@ -58,11 +62,17 @@ export async function seedDemoPractice({ tx, day, id, viewers, redate }: DemoCon
       const key = question.answers![0]!
       const other = question.letters.find((letter) => letter !== key)!
       const blank = section.section === 'reading' && question.number > 34
-      return { section: section.section, number: question.number, answer: blank ? null : missed ? other : key }
+      return {
+        section: section.section,
+        number: question.number,
+        answer: blank ? null : missed ? other : key,
+      }
     }),
   )
   for (let start = 0; start < answers.length; start += 50) {
-    await saveAnswers(db, viewers.jordan!, id('jordan'), jordan.uuid, { answers: answers.slice(start, start + 50) })
+    await saveAnswers(db, viewers.jordan!, id('jordan'), jordan.uuid, {
+      answers: answers.slice(start, start + 50),
+    })
   }
   await submitAttempt(db, viewers.jordan!, id('jordan'), jordan.uuid)
   await redate(3)

@@ -13,7 +13,7 @@ import { isUuid } from '../students/sql'
 import { loadAttempt } from './attempts'
 import { loadForm } from './form-store'
 import { attemptDetail } from './review'
-import { submitScored } from './scoring'
+import { answersOf, submitScored } from './scoring'
 
 /**
  * The answer sheet's writes (docs/product.md#practice-tests): each answer is saved as it is given
@@ -47,7 +47,9 @@ export async function saveAnswers(
   // A write, so not a named statement (those are reads by rule): one round trip all the same.
   const [row] = await selectRows<{ status: AttemptStatus | null; sent: number; saved: number }>(
     db,
-    sql`with a as (select id, form_id, status from practice_attempts where id = ${attemptId} and student_id = ${studentId}),
+    // `for key share` waits for a submission in flight (which locks the attempt for update) and
+    // then reads it submitted, so no answer lands after the attempt was scored.
+    sql`with a as (select id, form_id, status from practice_attempts where id = ${attemptId} and student_id = ${studentId} for key share),
     v as (select * from jsonb_to_recordset(${JSON.stringify(input.answers)}::jsonb) as v(section text, number int, answer text)),
     ok as (select v.section, v.number, v.answer from v join a on a.status <> 'submitted'
       join practice_questions q on q.form_id = a.form_id and q.section = v.section and q.number = v.number
@@ -118,9 +120,10 @@ export async function submitAttempt(
     const form = await loadForm(tx, attempt.form_id)
     // Its score entry counts toward the record's cap as any other.
     await refuseOverCap(tx, studentId, form.test === 'SAT' ? 'satScores' : 'actScores')
-    await submitScored(tx, viewer, { ...attempt, scores: null }, form)
+    const given = await answersOf(tx, attemptId)
+    await submitScored(tx, viewer, { ...attempt, scores: null }, form, given)
     if (attempt.task_id) await closeTask(tx, viewer, studentId, attempt.task_id)
-    return attemptDetail(tx, await loadAttempt(tx, studentId, attemptId))
+    return attemptDetail(tx, await loadAttempt(tx, studentId, attemptId), 'all', { form, given })
   })
 }
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { PracticeAttemptDetail } from '../../../shared/practice'
-import { type SkillResult, scoreAttempt } from '../../../shared/practice-scoring'
+import { type GivenAnswer, type SkillResult, scoreAttempt } from '../../../shared/practice-scoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { type AttemptRow, loadAttempt, toAttempt } from './attempts'
-import { loadForm } from './form-store'
+import { loadForm, type StoredForm } from './form-store'
 import { answersOf, formSections } from './scoring'
 
 /**
@@ -32,8 +32,11 @@ export async function attemptDetail(
   db: DbOrTx,
   row: AttemptRow,
   only: 'all' | 'misses' = 'all',
+  /** The form and the answers when the caller has them already (a submission). */
+  read?: { form: StoredForm; given: GivenAnswer[] },
 ): Promise<PracticeAttemptDetail> {
-  const [form, given] = [await loadForm(db, row.form_id), await answersOf(db, row.id)]
+  const form = read?.form ?? (await loadForm(db, row.form_id))
+  const given = read?.given ?? (await answersOf(db, row.id))
   const answerOf = new Map(given.map((entry) => [`${entry.section}:${entry.number}`, entry.answer]))
   const sections = formSections(form).map((layout) => {
     const questions = form.questions

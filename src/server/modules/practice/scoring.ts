@@ -90,8 +90,14 @@ async function updateHistoryEntry(tx: DbOrTx, row: ScoredAttemptRow, form: Store
 const storedScores = (score: AttemptScore) => JSON.stringify({ sections: score.sections, total: score.total })
 
 /** Scores a submission: the attempt's scores and skills, its history entry, the audit event. */
-export async function submitScored(tx: DbOrTx, viewer: Viewer, row: ScoredAttemptRow, form: StoredForm) {
-  const score = scoreAttempt(form, await answersOf(tx, row.id))
+export async function submitScored(
+  tx: DbOrTx,
+  viewer: Viewer,
+  row: ScoredAttemptRow,
+  form: StoredForm,
+  given: GivenAnswer[],
+) {
+  const score = scoreAttempt(form, given)
   const entryId = await addHistoryEntry(tx, viewer, row, form, score)
   const entryColumn = form.test === 'SAT' ? sql`sat_score_id` : sql`act_score_id`
   await tx.execute(sql`update practice_attempts set status = 'submitted', submitted_at = now(),
