@@ -142,40 +142,6 @@ export const practiceFormSchema = practiceFormSummarySchema.extend({
 })
 export type PracticeForm = z.infer<typeof practiceFormSchema>
 
-/** The two CSV texts of an import: questions and scale tables, with the form's name and test. */
-export const practiceImportBodySchema = z.strictObject({
-  name: requiredText(PRACTICE_FORM_NAME_MAX),
-  test: z.enum(PRACTICE_TESTS, { error: orRequired('Use SAT or ACT.') }),
-  format: z.enum(ACT_FORMATS, { error: orRequired('Use legacy or enhanced.') }).nullish(),
-  questionsCsv: z.string('This field is required.').min(1).max(100_000),
-  scaleCsv: z.string('This field is required.').min(1).max(50_000),
-})
-export const practiceImportProblemSchema = z.object({
-  file: z.enum(['questions', 'scale']),
-  /** The row's line in a spreadsheet (the header is row 1); null for a problem of the whole file. */
-  row: z.number().nullable(),
-  column: z.string().nullable(),
-  message: z.string(),
-})
-export const practiceImportPreviewSchema = z.object({
-  problems: z.array(practiceImportProblemSchema),
-  /** The form as it would be saved, when the files have no problem. */
-  form: z
-    .object({
-      name: z.string(),
-      test: z.enum(PRACTICE_TESTS),
-      format: z.enum(ACT_FORMATS).nullable(),
-      sections: z.array(
-        z.object({
-          section: z.enum(PRACTICE_SECTIONS),
-          questions: z.array(practiceQuestionSchema),
-          scale: z.array(scaleRowSchema),
-        }),
-      ),
-    })
-    .nullable(),
-})
-
 export const assignInputSchema = z.strictObject({
   formUUID: uuidField,
   dueDate: planDateField.nullish(),
@@ -293,44 +259,3 @@ export type PracticeAttemptDetail = z.infer<typeof practiceAttemptDetailSchema>
 export const attemptQuerySchema = z.object({
   review: z.enum(['all', 'misses'], { error: 'Use all or misses.' }).optional(),
 })
-
-const skillKey = { test: z.enum(PRACTICE_TESTS), section: z.enum(PRACTICE_SECTIONS), skill: z.string() }
-export const studentSkillsSchema = z.object({
-  trend: z.array(
-    z.object({
-      ...skillKey,
-      points: z.array(z.object({ attemptUUID: z.string(), submittedAt: z.string(), percent: z.number() })),
-    }),
-  ),
-  /** The three skills with the lowest rate over the last three attempts. */
-  mostMissed: z.array(
-    z.object({
-      ...skillKey,
-      questions: z.number(),
-      right: z.number(),
-      missed: z.number(),
-      percent: z.number(),
-    }),
-  ),
-})
-export type StudentSkills = z.infer<typeof studentSkillsSchema>
-
-export const caseloadSkillsQuerySchema = z.object({
-  educator: uuidField.optional(),
-  from: planDateField,
-  to: planDateField,
-})
-export const caseloadSkillsSchema = z.object({
-  educator: personRef,
-  attempts: z.number(),
-  skills: z.array(
-    z.object({
-      ...skillKey,
-      questions: z.number(),
-      missed: z.number(),
-      percent: z.number(),
-      students: z.array(z.object({ uuid: z.string(), name: z.string(), missed: z.number() })),
-    }),
-  ),
-})
-export type CaseloadSkills = z.infer<typeof caseloadSkillsSchema>

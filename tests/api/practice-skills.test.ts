@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { CaseloadSkills, StudentSkills } from '../../src/shared/practice'
+import type { CaseloadSkills, StudentSkills } from '../../src/shared/practice-skills'
 import { addToTeam } from '../factories'
 import { answersFor, formBody } from '../helpers/practice-forms'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'

@@ -1,12 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import { z } from 'zod'
-import {
-  type PracticeForm,
-  type PracticeFormInput,
-  practiceFormInputSchema,
-  type practiceImportBodySchema,
-  type practiceImportPreviewSchema,
-} from '../../../shared/practice'
+import { type PracticeForm, type PracticeFormInput, practiceFormInputSchema } from '../../../shared/practice'
+import type { practiceImportBodySchema, practiceImportPreviewSchema } from '../../../shared/practice-import'
 import { layoutOf, type SectionLayout } from '../../../shared/practice-layouts'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'

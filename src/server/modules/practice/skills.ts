@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { CaseloadSkills, StudentSkills } from '../../../shared/practice'
 import type { PracticeSection, PracticeTest } from '../../../shared/practice-layouts'
 import type { SkillResult } from '../../../shared/practice-scoring'
+import type { CaseloadSkills, StudentSkills } from '../../../shared/practice-skills'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'

@@ -4,9 +4,8 @@ import {
   practiceFormInputSchema,
   practiceFormListSchema,
   practiceFormSchema,
-  practiceImportBodySchema,
-  practiceImportPreviewSchema,
 } from '../../../../shared/practice'
+import { practiceImportBodySchema, practiceImportPreviewSchema } from '../../../../shared/practice-import'
 import { createForm, deleteForm, getForm, listForms, updateForm } from '../../../modules/practice/forms'
 import { importForm, previewImport } from '../../../modules/practice/import'
 import { access, requireViewer } from '../../../plugins/access'

@@ -4,7 +4,7 @@ import {
   caseloadSkillsQuerySchema,
   caseloadSkillsSchema,
   studentSkillsSchema,
-} from '../../../../shared/practice'
+} from '../../../../shared/practice-skills'
 import { caseloadSkills, studentSkills } from '../../../modules/practice/skills'
 import { access, requireViewer } from '../../../plugins/access'
 
