@@ -121,11 +121,13 @@ export async function caseloadSkills(
     students: CaseloadSkills['skills'][number]['students'] | null
   }>(
     db,
-    sql`with att as (select a.id, a.student_id, f.test, a.skills from practice_attempts a
+    // Whether the reader may read a record is asked once per student, not once per attempt.
+    sql`with students as materialized (select tm.student_id from team_members tm
+        where tm.member_id = ${educatorId} and ${mayReadRecordSql(sql`tm.student_id`, sql`${viewer.id}::uuid`)}),
+      att as (select a.id, a.student_id, f.test, a.skills from students st
+        join practice_attempts a on a.student_id = st.student_id
         join practice_forms f on f.id = a.form_id
-        join team_members tm on tm.student_id = a.student_id and tm.member_id = ${educatorId}
-        where a.status = 'submitted' and a.submitted_at >= ${start} and a.submitted_at < ${end}
-          and ${mayReadRecordSql(sql`a.student_id`, sql`${viewer.id}::uuid`)}),
+        where a.status = 'submitted' and a.submitted_at >= ${start} and a.submitted_at < ${end}),
       per_student as (select att.test, s.section, s.skill, att.student_id,
           sum(s.questions)::int as questions, sum(s.questions - s."right")::int as missed
         from att, jsonb_to_recordset(att.skills) as s(section text, skill text, questions int, "right" int)
