@@ -10,6 +10,7 @@ import { openDatabase } from '../src/server/db/client'
 import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
 import { openStreams } from './lib/bench-streams'
+import { type PracticeSeed, practiceRows, seedPractice } from './bench-practice'
 import { buildIsStale } from './lib/build-state.mjs'
 import { serverNodeFlags } from './lib/server-flags.mjs'
 
@@ -87,7 +88,9 @@ async function load(
   const sampler = pid ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250) : undefined
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...options })
   if (sampler) clearInterval(sampler)
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
+  if (result.non2xx > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats)})`)
+  }
   return { rps: result.requests.average, p99: result.latency.p99, peakRss, timeouts: result.timeouts }
 }
 
@@ -297,6 +300,8 @@ interface People {
   admin: { email: string; password: string }
   /** Students with an educator of their team each, for scheduling spread over many educators. */
   pairs?: Array<{ student: string; educator: string }>
+  /** The practice tests' form and attempts (scripts/bench-practice.ts). */
+  practice?: PracticeSeed
 }
 
 /** Up to 400 (student, educator on their team) pairs over the bench's 50 educators. */
@@ -386,6 +391,19 @@ async function hotPaths(
   }
   if (!MATCH || 'messages streams'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await messageRows(kind, base, people, cookies.admin, pid))
+  }
+  if (people.practice && (!MATCH || 'practice skills'.includes(MATCH))) {
+    const practice = await practiceRows(
+      kind,
+      base,
+      people.student.id,
+      people.practice,
+      cookies,
+      pid,
+      load,
+      rows,
+    )
+    peakRss = Math.max(peakRss, practice)
   }
   if (!MATCH || 'POST then DELETE an SAT score, over students, PUT a document'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await writeRows(kind, base, record, cookies, pid))
@@ -821,6 +839,12 @@ async function main() {
     await seedTarget(run, people.student.id, coachId)
     await seedSessions(run, people.student.id, coachId)
     people.pairs = (await client.query(PAIRS_SQL)).rows
+    people.practice = await seedPractice(
+      run,
+      async (query) => (await client.query(query)).rows,
+      people.student.id,
+      coachId,
+    )
     console.error(
       `seeded ${STUDENTS.toLocaleString('en-US')} students in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     )
@@ -927,6 +951,14 @@ async function embedded(yardstick: { barePort: number; baseline: number }) {
     ).rows as [{ id: string }]
     await seedTarget((statements) => pglite.exec(statements), people.student.id, coachId)
     await seedSessions((statements) => pglite.exec(statements), people.student.id, coachId)
+    people.practice = await seedPractice(
+      (statements) => pglite.exec(statements),
+      async (query) =>
+        ((await database.db.execute(sql.raw(query))) as unknown as { rows: Array<Record<string, string>> })
+          .rows,
+      people.student.id,
+      coachId,
+    )
     people.pairs = (
       (await database.db.execute(sql.raw(PAIRS_SQL))) as unknown as {
         rows: Array<{ student: string; educator: string }>

@@ -33,10 +33,13 @@ import guardianRoutes from './routes/api/v1/guardians'
 import hoursRoutes from './routes/api/v1/hours'
 import messageRoutes from './routes/api/v1/messages'
 import noteRoutes from './routes/api/v1/notes'
+import practiceAttemptRoutes from './routes/api/v1/practice-attempts'
+import practiceTestRoutes from './routes/api/v1/practice-tests'
 import recordOverviewRoutes from './routes/api/v1/record-overview'
 import scoreRoutes from './routes/api/v1/scores'
 import screenRoutes from './routes/api/v1/screens'
 import sessionRoutes from './routes/api/v1/sessions'
+import skillRoutes from './routes/api/v1/skills'
 import studentProfileRoutes from './routes/api/v1/student-profile'
 import studentRoutes from './routes/api/v1/students'
 import taskRoutes from './routes/api/v1/tasks'
@@ -193,6 +196,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(taskRoutes)
   await app.register(tutoringSessionRoutes)
   await app.register(hoursRoutes)
+  await app.register(practiceTestRoutes)
+  await app.register(practiceAttemptRoutes)
+  await app.register(skillRoutes)
   await app.register(collegeRoutes)
   await app.register(calendarRoutes, { secret })
   await app.register(educatorRoutes)

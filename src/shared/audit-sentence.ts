@@ -1,5 +1,6 @@
 import { type AuditEvent, readAuditChange } from './audit'
 import { hoursAdjusted, packageWords, profileChange, sessionLine, settingsChange } from './audit-more-words'
+import { practiceAttemptLine, practiceFormLine } from './audit-practice'
 import {
   aidChanges,
   emailChange,
@@ -129,6 +130,16 @@ export function auditSentence(event: AuditEvent, { onRecord = false }: SentenceC
       return hoursAdjusted(actor, after, where.whose)
     case 'settings.changed':
       return settingsChange(actor, after)
+    case 'practice-form.created':
+      return practiceFormLine(actor, 'added', after)
+    case 'practice-form.updated':
+      return practiceFormLine(actor, 'edited', after)
+    case 'practice-form.deleted':
+      return practiceFormLine(actor, 'deleted', before)
+    case 'practice-attempt.assigned':
+    case 'practice-attempt.submitted':
+    case 'practice-attempt.rescored':
+      return practiceAttemptLine(actor, action, before, after, onIt)
     case 'profile.changed':
       return `${actor} changed ${where.whose} profile${profileChange(before, after)}`
     case 'session.created':

@@ -1,5 +1,11 @@
 import { z } from 'zod'
 import { auditedSettingsSchema } from './admin-settings'
+import {
+  practiceAssignAudit,
+  practiceFormAudit,
+  practiceFormEditAudit,
+  practiceScoresAudit,
+} from './audit-practice'
 import { COLLEGE_ROUNDS, COLLEGE_STATUSES } from './colleges'
 import { PACKAGE_SERVICES } from './hours'
 import { CONVERSATION_KINDS } from './messages'
@@ -199,6 +205,12 @@ export const auditChangeSchema = z.discriminatedUnion('action', [
   change(['score.deleted'], 'score', score, none),
   change(['package.created'], 'hour_package', none, hourPackage),
   change(['hours.adjusted'], 'hour_ledger', none, hoursAdjustment),
+  change(['practice-form.created'], 'practice_form', none, practiceFormAudit),
+  change(['practice-form.updated'], 'practice_form', practiceFormAudit, practiceFormEditAudit),
+  change(['practice-form.deleted'], 'practice_form', practiceFormAudit, none),
+  change(['practice-attempt.assigned'], 'practice_attempt', none, practiceAssignAudit),
+  change(['practice-attempt.submitted'], 'practice_attempt', none, practiceScoresAudit),
+  change(['practice-attempt.rescored'], 'practice_attempt', practiceScoresAudit, practiceScoresAudit),
   change(['settings.changed'], 'settings', auditedSettingsSchema, auditedSettingsSchema),
   change(['inquiry.handled', 'inquiry.reopened'], 'contact_request', flag('handled'), flag('handled')),
 ])

@@ -56,6 +56,9 @@ const MANAGE_GUARDIANS: Refusal = {
 }
 const FAO_HOURS: Refusal = { message: 'Financial-aid officers do not see tutoring sessions or hours.' }
 const ADMIN_HOURS: Refusal = { message: 'Only admins record hour packages and adjust hours.' }
+const FAO_PRACTICE: Refusal = { message: 'Financial-aid officers do not see practice tests.' }
+const FAMILY_ASSIGN: Refusal = { message: 'Practice tests are assigned by the team.' }
+const GUARDIAN_ANSWER: Refusal = { message: 'Guardians read practice results but do not take the test.' }
 
 export const RECORD_RULES = {
   /** The record itself; the family's view leaves out hidden documents and guardians' emails. */
@@ -209,6 +212,22 @@ export const RECORD_RULES = {
     grants: { admin: 'any' },
     refusals: { editor: ADMIN_HOURS, reader: ADMIN_HOURS, self: ADMIN_HOURS, guardian: ADMIN_HOURS },
   },
+
+  /** Read practice attempts, their scores, the review and the skills (the FAO sees none). */
+  'practice.read': {
+    grants: { admin: 'any', editor: 'any', self: 'any', guardian: 'any' },
+    refusals: { reader: FAO_PRACTICE },
+  },
+  /** Assign a practice test (which also adds its task). */
+  'practice.assign': {
+    grants: { admin: 'any', editor: 'any' },
+    refusals: { reader: FAO_PRACTICE, self: FAMILY_ASSIGN, guardian: FAMILY_ASSIGN },
+  },
+  /** Answer and submit an attempt: the student, or staff entering a paper sheet for them. */
+  'practice.answer': {
+    grants: { admin: 'any', editor: 'any', self: 'any' },
+    refusals: { reader: FAO_PRACTICE, guardian: GUARDIAN_ANSWER },
+  },
 } as const satisfies Record<string, RecordRule>
 
 export type RecordAction = keyof typeof RECORD_RULES
@@ -236,6 +255,7 @@ const READ_ONLY_RULES: ReadonlySet<RecordAction> = new Set<RecordAction>([
   'notes.readInternal',
   'sessions.read',
   'hours.read',
+  'practice.read',
 ])
 
 /** What the student and their guardians are told when they try to change an archived record (409). */

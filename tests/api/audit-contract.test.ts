@@ -5,6 +5,7 @@ import { selectRows } from '../../src/server/db/raw'
 import { AUDIT_ACTIONS, auditChangeSchema } from '../../src/shared/audit'
 import { DELETED_USER_ID } from '../../src/shared/users'
 import { addToTeam, createUser } from '../factories'
+import { formBody } from '../helpers/practice-forms'
 import { createTestApp, type SignedIn, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
 import { multipart, SAMPLES } from '../helpers/uploads'
 
@@ -174,6 +175,23 @@ describe('every audit event the server writes is one of the union in src/shared/
       school: 'Lincoln High',
       testDates: [{ test: 'SAT', date: '2030-03-09' }],
     })
+    // Practice tests: a form assigned, answered, submitted and corrected (a rescore); another deleted.
+    const practice = await send('POST', '/api/v1/practice-tests', formBody('SAT', null, 'Practice Test 4'))
+    const attempt = await send(
+      'POST',
+      `${base}/practice-attempts`,
+      { formUUID: practice.uuid },
+      educator.cookie,
+    )
+    const attemptUrl = `${base}/practice-attempts/${attempt.uuid}`
+    const answer = { answers: [{ section: 'math', number: 1, answer: 'A' }] }
+    await send('PUT', `${attemptUrl}/answers`, answer, student.cookie)
+    await send('POST', `${attemptUrl}/submit`, {}, student.cookie)
+    const corrected = formBody('SAT', null, 'Practice Test 4')
+    corrected.sections[1]!.questions[0]!.answers = ['B']
+    await send('PUT', `/api/v1/practice-tests/${practice.uuid}`, corrected)
+    const spare = await send('POST', '/api/v1/practice-tests', formBody('ACT', 'enhanced', 'Spare'))
+    await send('DELETE', `/api/v1/practice-tests/${spare.uuid}`)
     // An inquiry, and the settings (requiring two-factor asks the admin to have it).
     const contacted = await t.request({
       method: 'POST',

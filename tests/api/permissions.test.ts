@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadViewer } from '../../src/server/auth/viewer'
 import { selectRows } from '../../src/server/db/raw'
 import { insertSession } from '../../src/server/db/seed/sessions'
+import { createForm } from '../../src/server/modules/practice/forms'
+import { practiceFormInputSchema } from '../../src/shared/practice'
 import {
   addGuardian,
   addToTeam,
@@ -15,6 +18,7 @@ import {
   createTask,
   createUser,
 } from '../factories'
+import { formBody, formCsv } from '../helpers/practice-forms'
 import { createTestApp, type TestApp } from '../helpers/test-app'
 import { createFileDocument, multipart, SAMPLES } from '../helpers/uploads'
 
@@ -115,6 +119,16 @@ const hoursManagers = (ok: number): Expect => ({
   otherGuardian: 404,
   admin: ok,
 })
+/** Practice attempts: read by the record's readers but the FAO (403). */
+const practiceReaders = (ok: number): Expect => ({ ...recordReaders(ok), fao: 403 })
+/** Forms: admins (educators read them); the FAO 403; anyone else 404, as for staff-only things. */
+const formStaff = (ok: number, educators: number): Expect => ({
+  ...recordReaders(404),
+  educator: educators,
+  otherEducator: educators,
+  fao: 403,
+  admin: ok,
+})
 let sequence = 0
 
 const sat = { date: '2025-03-08', english: 600, math: 650 }
@@ -170,7 +184,126 @@ const outsidersGuardianInvite = async (ctx: Context) => {
   return row!.id
 }
 
+/** A practice form, straight through the module as its admin would add it. */
+const practiceForm = async (ctx: Context) => {
+  const admin = (await loadViewer(ctx.t.db, ctx.ids.admin))!
+  const input = practiceFormInputSchema.parse(formBody('SAT', null, `Form ${++sequence}`))
+  return (await createForm(ctx.t.db, admin, input)).uuid
+}
+let sharedForm: Promise<string> | undefined
+const theForm = (ctx: Context) => (sharedForm ??= practiceForm(ctx))
+/** An attempt of the student's on the shared form, assigned and not yet submitted. */
+const openAttempt = async (ctx: Context) => {
+  const [row] = await selectRows<{ id: string }>(
+    ctx.t.db,
+    sql`insert into practice_attempts (student_id, form_id, assigned_by_id)
+      values (${ctx.ids.student}, ${await theForm(ctx)}, ${ctx.ids.educator}) returning id`,
+  )
+  return row!.id
+}
+const attemptUrl = async (ctx: Context) => `${student(ctx)}/practice-attempts/${await openAttempt(ctx)}`
+
 const ROUTES: RouteCase[] = [
+  {
+    method: 'GET',
+    route: '/api/v1/practice-tests',
+    request: () => ({ url: '/api/v1/practice-tests' }),
+    expect: formStaff(200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/practice-tests',
+    request: () => ({ url: '/api/v1/practice-tests', body: formBody('SAT', null, `Form ${++sequence}`) }),
+    expect: formStaff(201, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/practice-tests/import/preview',
+    request: () => ({
+      url: '/api/v1/practice-tests/import/preview',
+      body: { name: 'Imported', test: 'SAT', ...formCsv(formBody('SAT', null)) },
+    }),
+    expect: formStaff(200, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/practice-tests/import',
+    request: () => ({
+      url: '/api/v1/practice-tests/import',
+      body: { name: `Imported ${++sequence}`, test: 'SAT', ...formCsv(formBody('SAT', null)) },
+    }),
+    expect: formStaff(201, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/practice-tests/:formId',
+    request: async (ctx) => ({ url: `/api/v1/practice-tests/${await theForm(ctx)}` }),
+    expect: formStaff(200, 200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/practice-tests/:formId',
+    request: async (ctx) => ({
+      url: `/api/v1/practice-tests/${await theForm(ctx)}`,
+      body: formBody('SAT', null, 'The shared form'),
+    }),
+    expect: formStaff(200, 403),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/practice-tests/:formId',
+    request: async (ctx) => ({ url: `/api/v1/practice-tests/${await practiceForm(ctx)}` }),
+    expect: formStaff(204, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/practice-attempts',
+    request: (ctx) => ({ url: `${student(ctx)}/practice-attempts` }),
+    expect: practiceReaders(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/practice-attempts',
+    request: async (ctx) => ({
+      url: `${student(ctx)}/practice-attempts`,
+      body: { formUUID: await theForm(ctx), dueDate: '2030-01-15' },
+    }),
+    expect: familyManagers(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/practice-attempts/:attemptId',
+    request: async (ctx) => ({ url: await attemptUrl(ctx) }),
+    expect: practiceReaders(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/v1/students/:id/practice-attempts/:attemptId/answers',
+    request: async (ctx) => ({
+      url: `${await attemptUrl(ctx)}/answers`,
+      body: { answers: [{ section: 'math', number: 4, answer: '.75' }] },
+    }),
+    expect: recordWriters(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/students/:id/practice-attempts/:attemptId/submit',
+    request: async (ctx) => ({ url: `${await attemptUrl(ctx)}/submit`, body: {} }),
+    expect: recordWriters(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/students/:id/skills',
+    request: (ctx) => ({ url: `${student(ctx)}/skills` }),
+    expect: practiceReaders(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/skills',
+    // The student's educator's caseload: theirs to read, and admins'; families are told it does not exist.
+    request: (ctx) => ({ url: `/api/v1/skills?educator=${ctx.ids.educator}&from=2030-01-01&to=2030-01-31` }),
+    expect: { ...formStaff(200, 403), educator: 200 },
+  },
   {
     method: 'GET',
     route: '/api/v1/users/me',

@@ -411,4 +411,33 @@ describe('auditSentence', () => {
       'A removed account: thing.happened',
     )
   })
+  it('says what happened to a practice test and its attempts', () => {
+    const form = { name: 'Practice Test 4', test: 'SAT', format: null }
+    const formEvent = (action: string, before: unknown, after: unknown) =>
+      auditSentence(
+        event({ action, subjectType: 'practice_form', studentId: null, studentName: null, before, after }),
+      )
+    expect(formEvent('practice-form.created', null, form)).toBe(
+      'Avery Admin added the practice test “Practice Test 4”',
+    )
+    expect(formEvent('practice-form.updated', form, { ...form, rescoredAttempts: 3 })).toBe(
+      'Avery Admin edited the practice test “Practice Test 4”, rescoring 3 attempts',
+    )
+    const scores = { formName: 'Practice Test 4', test: 'SAT', sections: { math: 510 }, scoreId: null }
+    const attempt = (action: string, before: unknown, after: unknown) =>
+      auditSentence(event({ action, subjectType: 'practice_attempt', before, after }))
+    expect(
+      attempt('practice-attempt.assigned', null, {
+        formId: 'f',
+        formName: 'Practice Test 4',
+        dueDate: '2026-03-01',
+        taskId: 't',
+      }),
+    ).toBe(
+      "Avery Admin assigned the practice test “Practice Test 4” on Rosa Student's record, due Mar 1, 2026",
+    )
+    expect(attempt('practice-attempt.rescored', { ...scores, total: 1180 }, { ...scores, total: 1190 })).toBe(
+      "Avery Admin rescored the practice test “Practice Test 4” on Rosa Student's record: 1180 → 1190",
+    )
+  })
 })

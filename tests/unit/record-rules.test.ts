@@ -75,6 +75,9 @@ const DOCUMENTED: Record<string, Array<{ rule: RecordAction; cells?: Record<stri
   'read and write the Staff conversation': [{ rule: 'messages.staff' }],
   'edit a message (within 15 minutes of posting it)': [{ rule: 'messages.edit' }],
   'delete a message ("Message deleted" stays in its place)': [{ rule: 'messages.delete' }],
+  'read practice attempts, their scores, review and skills': [{ rule: 'practice.read' }],
+  'assign a practice test': [{ rule: 'practice.assign' }],
+  'answer and submit a practice attempt': [{ rule: 'practice.answer' }],
 }
 
 /** Documented rows the route gates answer (config.access), not the record's rules. */

@@ -20,6 +20,7 @@ import { setTargets } from '../modules/students/targets'
 import { seedDemoMessages } from './demo-messages'
 import { textPdf } from './demo-pdf'
 import { type DemoContext, seedDemoPlans } from './demo-plans'
+import { seedDemoPractice } from './demo-practice'
 import { seedDemoSessions } from './demo-sessions'
 
 /** Where the demo's uploaded file goes: the server's own file store and its incoming folder. */
@@ -237,6 +238,7 @@ export async function seedDemoRecords(
   await seedDemoPlans(ctx)
   await seedDemoSessions(ctx)
   await seedDemoMessages(ctx)
+  await seedDemoPractice(ctx)
 }
 
 /** Maya's study plan: a real PDF stored as an upload is, pinned to the top of her documents; its key. */

@@ -25,6 +25,8 @@ export const RECORD_TABLES = {
     tutoring_sessions: 'student_id',
     hour_packages: 'student_id',
     hour_ledger: 'student_id',
+    // Practice attempts (migration 0017): their status and scores; the answers given are not kept.
+    practice_attempts: 'student_id',
   },
   people: ['users', 'educator_profiles', 'admin_profiles', 'fao_profiles'],
 } as const
