@@ -1,6 +1,7 @@
-import { type AuditEvent, readAuditChange } from './audit'
+import type { AuditEvent } from './audit'
 import { hoursAdjusted, packageWords, profileChange, sessionLine, settingsChange } from './audit-more-words'
 import { practiceAttemptLine, practiceFormLine } from './audit-practice'
+import { readAuditChange } from './audit-read'
 import {
   aidChanges,
   emailChange,
