@@ -11,6 +11,7 @@ import {
   createSatScore,
   createTask,
 } from '../factories'
+import { answersFor, formBody } from '../helpers/practice-forms'
 import { createTestApp, type SignedIn, secondInstance, type TestApp } from '../helpers/test-app'
 
 /** Copies of a person's data: an admin's of a student's record, and anyone's of their own. */
@@ -21,6 +22,7 @@ let student: SignedIn
 let guardian: SignedIn
 let internalNoteId: string
 let sessionId: string
+let attemptId: string
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`
 
@@ -83,6 +85,34 @@ beforeAll(async () => {
     payload: { status: 'attended' },
   })
   expect(marked.statusCode, marked.body).toBe(200)
+  // A practice test taken: 10 of Reading and Writing answered right, then submitted.
+  const form = await t.request({
+    method: 'POST',
+    url: '/api/v1/practice-tests',
+    cookie: admin.cookie,
+    payload: formBody('SAT', null, 'Export Practice'),
+  })
+  expect(form.statusCode, form.body).toBe(201)
+  const assigned = await t.request({
+    method: 'POST',
+    url: `${hours}/practice-attempts`,
+    cookie: educator.cookie,
+    payload: { formUUID: form.json().uuid },
+  })
+  expect(assigned.statusCode, assigned.body).toBe(201)
+  attemptId = assigned.json().uuid
+  for (const [method, url, payload] of [
+    ['PUT', 'answers', { answers: answersFor('SAT', null, 'reading-writing', 10, 0) }],
+    ['POST', 'submit', {}],
+  ] as const) {
+    const written = await t.request({
+      method,
+      url: `${hours}/practice-attempts/${attemptId}/${url}`,
+      cookie: student.cookie,
+      payload,
+    })
+    expect(written.statusCode, written.body).toBe(200)
+  }
 })
 afterAll(() => t.close())
 
@@ -100,7 +130,8 @@ describe("an admin's export of a student's record", () => {
     const data = answer.json()
     expect(data).toMatchObject({ kind: 'student-record', exportedBy: { uuid: admin.id } })
     expect(data.account).toMatchObject({ uuid: student.id, email: student.email })
-    expect(data.student.record.satScoresHistorical).toHaveLength(1)
+    // The official score, and the practice entry the submitted attempt added.
+    expect(data.student.record.satScoresHistorical).toHaveLength(2)
     expect(data.student.record.documents.map((d: { name: string }) => d.name)).toEqual(
       expect.arrayContaining(['Staff only', 'Transcript']),
     )
@@ -108,7 +139,12 @@ describe("an admin's export of a student's record", () => {
       'internal',
       'shared',
     ])
-    expect(data.student.tasks).toHaveLength(1)
+    // Their task, and the one the practice test's assignment made.
+    expect(data.student.tasks).toHaveLength(2)
+    expect(data.student.practiceAttempts).toEqual([
+      expect.objectContaining({ uuid: attemptId, status: 'submitted', keyWithheld: false }),
+    ])
+    expect(data.student.practiceAttempts[0].review).toHaveLength(98)
     expect(data.student.colleges).toHaveLength(1)
     expect(data.student.record.guardians).toEqual([
       expect.objectContaining({ uuid: guardian.id, relationship: 'Mother' }),
@@ -177,6 +213,7 @@ describe('your own data', () => {
     expect(own.tutoringSessions).toEqual([expect.objectContaining({ uuid: sessionId, noteUUID: null })])
     expect(own.hours.balance).toBe(7.5)
     expect(own.hours.entries).toHaveLength(3)
+    expect(own.practiceAttempts.map((a: { uuid: string }) => a.uuid)).toEqual([attemptId])
   })
 
   it("a guardian gets their child's record as they read it; an educator their account and activity", async () => {
@@ -186,6 +223,7 @@ describe('your own data', () => {
     expect(JSON.stringify(family)).not.toContain(internalNoteId)
     expect(family.records[0].tutoringSessions.map((s: { uuid: string }) => s.uuid)).toEqual([sessionId])
     expect(family.records[0].hours.packages).toHaveLength(1)
+    expect(family.records[0].practiceAttempts[0]).toMatchObject({ uuid: attemptId, status: 'submitted' })
     const staff = (await get('/api/v1/users/me/export?format=json', educator.cookie)).json()
     expect(staff.records).toEqual([])
     expect(staff.activity.map((e: { action: string }) => e.action)).toContain('document.created')

@@ -4,6 +4,7 @@ import type { CollegeEntry } from '../../../shared/colleges'
 import type { Hours } from '../../../shared/hours'
 import type { Message } from '../../../shared/messages'
 import type { SessionNote } from '../../../shared/notes'
+import type { PracticeAttemptDetail } from '../../../shared/practice'
 import type { Student } from '../../../shared/students'
 import type { Task } from '../../../shared/tasks'
 import type { Session } from '../../../shared/tutoring'
@@ -17,6 +18,8 @@ import { listColleges } from '../colleges/colleges'
 import { getHours } from '../hours/hours'
 import { readableMessages } from '../messages/conversation'
 import { listNotes } from '../notes/notes'
+import { listAttempts } from '../practice/attempts'
+import { getAttempt } from '../practice/review'
 import { sessionPages } from '../sessions/sessions'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
@@ -42,6 +45,11 @@ export interface RecordExport {
   hours: Hours
   /** The messages of the conversations the reader may read (the family's: Family only). */
   messages: Message[]
+  /**
+   * Practice test attempts, newest assignment first, each with its answers, scores, skills and
+   * review (without the correct answers while an attempt of its form is open, as the API).
+   */
+  practiceAttempts: PracticeAttemptDetail[]
 }
 
 export interface SessionExport {
@@ -83,6 +91,7 @@ export interface RecordSource {
   tutoringSessions(): AsyncIterable<Session>
   hours(): Promise<Hours>
   messages(): AsyncIterable<Message>
+  practiceAttempts(): AsyncIterable<PracticeAttemptDetail>
 }
 
 export interface StudentExportSource {
@@ -122,7 +131,7 @@ const auditTrail = (db: DbOrTx, filter: { studentId?: string; actorId?: string }
     return { items: page.events, nextCursor: page.nextCursor }
   })
 
-/** The record with its notes, tasks, college list, sessions, hours and messages, each as this reader may see it. */
+/** The record with its notes, tasks, college list, sessions, hours, messages and practice tests, each as this reader may see it. */
 function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: Student): RecordSource {
   return {
     record: async () => loaded ?? (await getStudent(db, viewer, studentId)).student,
@@ -140,6 +149,11 @@ function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: St
     },
     hours: () => getHours(db, viewer, studentId),
     messages: () => readableMessages(db, viewer, studentId),
+    // One attempt's detail at a time: a student has a few dozen at most.
+    practiceAttempts: async function* () {
+      for (const attempt of await listAttempts(db, viewer, studentId))
+        yield await getAttempt(db, viewer, studentId, attempt.uuid)
+    },
   }
 }
 
@@ -194,6 +208,7 @@ function recordJson(source: RecordSource): StreamedObject {
     yield ['tutoringSessions', new StreamedArray(source.tutoringSessions)]
     yield ['hours', await source.hours()]
     yield ['messages', new StreamedArray(source.messages)]
+    yield ['practiceAttempts', new StreamedArray(source.practiceAttempts)]
   })
 }
 
