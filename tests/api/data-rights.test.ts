@@ -90,7 +90,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/practice-tests',
     cookie: admin.cookie,
-    payload: formBody('SAT', null, 'Export Practice'),
+    payload: formBody('SAT', null, `Practice ${HOSTILE}`),
   })
   expect(form.statusCode, form.body).toBe(201)
   const assigned = await t.request({
@@ -180,6 +180,7 @@ describe("an admin's export of a student's record", () => {
       'Tutoring sessions',
       'Hour packages',
       'Hours ledger',
+      'Practice tests',
       'History',
     ]) {
       expect(html).toContain(heading)
@@ -188,6 +189,9 @@ describe("an admin's export of a student's record", () => {
     expect(html).toContain('Feb 2, 2026, 4:00 PM (America/New_York)')
     expect(html).toContain('Library &lt;script&gt;')
     expect(html).toContain('7.5 hours left.')
+    expect(html).toContain('Practice &lt;script&gt;')
+    expect(html).toMatch(/Reading and Writing \d{3} \(10 of 54\) · Math \d{3} \(0 of 44\) · Total \d{3,4}/)
+    expect(html).toContain('0 wrong, 88 blank')
   })
 
   it('refuses a bad format naming the field, and an unknown student', async () => {

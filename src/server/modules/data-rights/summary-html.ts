@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../../shared/users'
 import { deviceName } from '../users/sessions'
 import type { PersonalExportSource, RecordSource, StudentExportSource } from './export'
 import { date, dollars, mapEach, table, text, when } from './html-parts'
+import { practiceAttemptsTable } from './summary-practice'
 import { hoursTables, tutoringSessionsTable } from './summary-tutoring'
 
 /**
@@ -114,6 +115,8 @@ async function* recordSection(source: RecordSource): AsyncGenerator<string> {
   yield* tutoringSessionsTable(source.tutoringSessions())
   yield '\n    '
   yield* hoursTables(await source.hours())
+  yield '\n    '
+  yield* practiceAttemptsTable(source.practiceAttempts())
   yield '\n    <h3>Session notes</h3>'
   let noNotes = true
   for await (const note of source.notes()) {
