@@ -108,6 +108,12 @@ const sectionOutline = {
   label: z.string(),
   minutes: z.number(),
 }
+/** A question as the form and the answer sheet show it: its number, kind and the letters it offers. */
+const questionOutline = {
+  number: z.number(),
+  kind: z.enum(QUESTION_KINDS),
+  letters: z.array(z.string()),
+}
 
 /** A form as listed: no questions, no key. */
 export const practiceFormSummarySchema = z.object({
@@ -128,9 +134,7 @@ export const practiceFormSchema = practiceFormSummarySchema.extend({
       ...sectionOutline,
       questions: z.array(
         z.object({
-          number: z.number(),
-          kind: z.enum(QUESTION_KINDS),
-          letters: z.array(z.string()),
+          ...questionOutline,
           skill: z.string(),
           answers: z.array(z.string()).optional(),
         }),
@@ -241,9 +245,7 @@ export const practiceAttemptDetailSchema = practiceAttemptSchema.extend({
       ...sectionOutline,
       questions: z.array(
         z.object({
-          number: z.number(),
-          kind: z.enum(QUESTION_KINDS),
-          letters: z.array(z.string()),
+          ...questionOutline,
           answer: z.string().nullable(),
         }),
       ),
