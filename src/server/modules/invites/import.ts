@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   DEFAULT_RELATIONSHIP,
@@ -10,6 +9,7 @@ import {
   type ImportResult,
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../shared/people-import'
+import { readCsv } from '../../csv'
 import type { DbOrTx } from '../../db/client'
 import { studentProfiles, type UserInviteRow, userInvites, users } from '../../db/schema'
 import { fieldError } from '../../problems'
@@ -22,27 +22,6 @@ interface CheckedRow extends ImportPreviewRow {
   valid: boolean
   /** A guardian row's student, once the database has found them. */
   studentId?: string
-}
-
-/** Reads the file's text into rows of cells; a broken file is a 400 naming the line. */
-function readCsv(text: string): string[][] {
-  try {
-    return parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-    }) as string[][]
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines
-      throw fieldError(
-        'csv',
-        `The file is not valid CSV${line ? ` near line ${line}` : ''}: ${error.message}`,
-      )
-    }
-    throw error
-  }
 }
 
 /** Which cell holds which known column; other columns are ignored. */
@@ -66,7 +45,7 @@ function columnIndexes(header: string[]): Partial<Record<ImportColumn, number>> 
 
 /** Each row checked by the shared fields; a repeated email is an error on its later rows. */
 export function checkRows(text: string): CheckedRow[] {
-  const [header, ...records] = readCsv(text)
+  const [header, ...records] = readCsv(text, 'csv')
   if (!header) throw fieldError('csv', 'The file is empty.')
   const indexes = columnIndexes(header)
   if (records.length === 0) throw fieldError('csv', 'The file has a header row but no people.')

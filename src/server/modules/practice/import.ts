@@ -1,9 +1,9 @@
-import { CsvError, parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import { type PracticeForm, type PracticeFormInput, practiceFormInputSchema } from '../../../shared/practice'
 import type { practiceImportBodySchema, practiceImportPreviewSchema } from '../../../shared/practice-import'
 import { layoutOf, type SectionLayout } from '../../../shared/practice-layouts'
 import type { Viewer } from '../../auth/viewer'
+import { readCsv } from '../../csv'
 import type { DbOrTx } from '../../db/client'
 import { badRequest, fieldError } from '../../problems'
 import { createForm, requireFormAdmin } from './forms'
@@ -22,22 +22,11 @@ type File = Problem['file']
 const FILE_FIELD: Record<File, string> = { questions: 'questionsCsv', scale: 'scaleCsv' }
 const MAX_ROWS = 400
 
-function readCsv(text: string, file: File): Array<Record<string, string>> {
-  try {
-    return parse(text, {
-      bom: true,
-      columns: (header: string[]) => header.map((cell) => cell.trim().toLowerCase().replace(/\s+/g, '_')),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-    }) as Array<Record<string, string>>
-  } catch (error) {
-    if (error instanceof CsvError)
-      throw fieldError(FILE_FIELD[file], `The file is not valid CSV: ${error.message}`)
-    throw error
-  }
-}
+/** A file's rows as records keyed by its header, in lower case with `_` for spaces. */
+const readRecords = (text: string, file: File) =>
+  readCsv<Record<string, string>>(text, FILE_FIELD[file], (header: string[]) =>
+    header.map((cell) => cell.trim().toLowerCase().replace(/\s+/g, '_')),
+  )
 
 function requireColumns(rows: Array<Record<string, string>>, file: File, needed: string[]) {
   if (rows.length === 0) throw fieldError(FILE_FIELD[file], 'The file has no rows under its header.')
@@ -67,9 +56,9 @@ function readFiles(body: ImportBody) {
   const problems: Problem[] = []
   const problem = (file: File, row: number | null, column: string | null, message: string) =>
     problems.push({ file, row, column, message })
-  const questionRows = readCsv(body.questionsCsv, 'questions')
+  const questionRows = readRecords(body.questionsCsv, 'questions')
   requireColumns(questionRows, 'questions', ['section', 'number', 'answer', 'skill'])
-  const scaleRows = readCsv(body.scaleCsv, 'scale')
+  const scaleRows = readRecords(body.scaleCsv, 'scale')
   requireColumns(scaleRows, 'scale', ['section', 'raw'])
   const questions = new Map<
     string,
