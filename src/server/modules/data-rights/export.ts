@@ -18,8 +18,7 @@ import { listColleges } from '../colleges/colleges'
 import { getHours } from '../hours/hours'
 import { readableMessages } from '../messages/conversation'
 import { listNotes } from '../notes/notes'
-import { listAttempts } from '../practice/attempts'
-import { getAttempt } from '../practice/review'
+import { attemptDetails } from '../practice/review'
 import { sessionPages } from '../sessions/sessions'
 import { getStudent, guardianLinkCountsSql } from '../students/record'
 import { isoSql } from '../students/sql'
@@ -149,11 +148,7 @@ function recordSource(db: DbOrTx, viewer: Viewer, studentId: string, loaded?: St
     },
     hours: () => getHours(db, viewer, studentId),
     messages: () => readableMessages(db, viewer, studentId),
-    // One attempt's detail at a time: a student has a few dozen at most.
-    practiceAttempts: async function* () {
-      for (const attempt of await listAttempts(db, viewer, studentId))
-        yield await getAttempt(db, viewer, studentId, attempt.uuid)
-    },
+    practiceAttempts: () => attemptDetails(db, viewer, studentId),
   }
 }
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import { studentAccess } from '../students/record'
 import { requireRule } from '../students/record-rules'
-import { type AttemptRow, loadAttempt, toAttempt } from './attempts'
+import { type AttemptRow, loadAttempt, readAttempts, toAttempt } from './attempts'
 import { loadForm, type StoredForm } from './form-store'
 import { answersOf, formSections } from './scoring'
 
@@ -94,4 +94,15 @@ export async function getAttempt(
 ): Promise<PracticeAttemptDetail> {
   requireRule(await studentAccess(db, viewer, studentId), 'practice.read')
   return attemptDetail(db, await loadAttempt(db, studentId, attemptId), only)
+}
+
+/** Every attempt of a student read in full, newest assignment first, one at a time (the exports). */
+export async function* attemptDetails(
+  db: DbOrTx,
+  viewer: Viewer,
+  studentId: string,
+): AsyncGenerator<PracticeAttemptDetail> {
+  requireRule(await studentAccess(db, viewer, studentId), 'practice.read')
+  for (const row of await readAttempts(db, sql`a.student_id = ${studentId}`))
+    yield await attemptDetail(db, row)
 }
