@@ -14,6 +14,7 @@ export const APP_ROUTE_PATTERNS = [
   '/users/$uuid',
   '/students',
   '/students/$uuid',
+  '/students/$uuid/practice/$attemptId',
   '/admin',
   '/admin/users',
   '/admin/students',

@@ -25,6 +25,7 @@ import { Route as AppStudentsIndexRouteImport } from './routes/_app/students.ind
 import { Route as AppStudentsUuidRouteImport } from './routes/_app/students.$uuid'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
 import { Route as AppUsersUuidRouteImport } from './routes/_app/users.$uuid'
+import { Route as AppStudentsUuidPracticeAttemptIdRouteImport } from './routes/_app/students.$uuid_.practice.$attemptId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -104,6 +105,12 @@ const AppUsersUuidRoute = AppUsersUuidRouteImport.update({
   path: '/users/$uuid',
   getParentRoute: () => AppRoute,
 } as any)
+const AppStudentsUuidPracticeAttemptIdRoute =
+  AppStudentsUuidPracticeAttemptIdRouteImport.update({
+    id: '/students/$uuid_/practice/$attemptId',
+    path: '/students/$uuid/practice/$attemptId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MarketingRouteWithChildren
@@ -121,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AppAdminIndexRoute
   '/students/': typeof AppStudentsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MarketingRouteWithChildren
@@ -138,6 +146,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AppAdminIndexRoute
   '/students': typeof AppStudentsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,6 +166,7 @@ export interface FileRoutesById {
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/students/': typeof AppStudentsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/students/$uuid_/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -176,6 +186,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/students/'
     | '/users/'
+    | '/students/$uuid/practice/$attemptId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -193,6 +204,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/students'
     | '/users'
+    | '/students/$uuid/practice/$attemptId'
   id:
     | '__root__'
     | '/_app'
@@ -211,6 +223,7 @@ export interface FileRouteTypes {
     | '/_app/admin/'
     | '/_app/students/'
     | '/_app/users/'
+    | '/_app/students/$uuid_/practice/$attemptId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -333,6 +346,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersUuidRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/students/$uuid_/practice/$attemptId': {
+      id: '/_app/students/$uuid_/practice/$attemptId'
+      path: '/students/$uuid/practice/$attemptId'
+      fullPath: '/students/$uuid/practice/$attemptId'
+      preLoaderRoute: typeof AppStudentsUuidPracticeAttemptIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -348,6 +368,7 @@ interface AppRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppStudentsIndexRoute: typeof AppStudentsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppStudentsUuidPracticeAttemptIdRoute: typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -362,6 +383,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppStudentsIndexRoute: AppStudentsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppStudentsUuidPracticeAttemptIdRoute: AppStudentsUuidPracticeAttemptIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -50,6 +50,11 @@ export const queryKeys = {
     /** Tutoring sessions and the hours ledger (with the packages) of one record. */
     sessions: (uuid: string) => ['students', 'sessions', uuid] as const,
     hours: (uuid: string) => ['students', 'hours', uuid] as const,
+    /** Practice attempts (the list, one attempt by its review filter) and the skills they give. */
+    practice: (uuid: string) => ['students', 'practice', uuid] as const,
+    practiceAttempt: (uuid: string, attemptUuid: string) =>
+      ['students', 'practice', uuid, 'attempt', attemptUuid] as const,
+    skills: (uuid: string) => ['students', 'practice', uuid, 'skills'] as const,
   },
   /** Educators' weeks on /schedule; a session change refreshes every one. */
   schedule: {
@@ -78,4 +83,6 @@ export const queryKeys = {
     student: (studentId: string) => ['audit-events', 'student', studentId] as const,
   },
   inquiries: { all: ['inquiries'] as const },
+  /** The practice test forms as listed (no key). */
+  practiceForms: ['practice-forms'] as const,
 }

@@ -76,6 +76,14 @@ export const canCancelAsFamily = (access: RecordAccess) =>
 /** Packages and adjustments are the admins'. */
 export const canManageHours = (access: RecordAccess) => kindOf(access) === 'admin'
 
+/**
+ * Practice tests: every reader of the record but an FAO sees the attempts, scores and skills;
+ * admins and educators on the team assign; the student (and staff entering a paper sheet) answer.
+ */
+export const canSeePractice = (access: RecordAccess) => may(access, 'practice.read')
+export const canAssignPractice = (access: RecordAccess) => may(access, 'practice.assign')
+export const canAnswerPractice = (access: RecordAccess) => may(access, 'practice.answer')
+
 /** A guardian sees their students and the teams, not the other guardians' profiles. */
 export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>
   kindOf(access) !== 'guardian' || guardianUuid === viewer.uuid

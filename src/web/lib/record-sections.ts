@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { canManageTeam, canSeeSessions, type RecordAccess } from './record-access'
+import { canManageTeam, canSeePractice, canSeeSessions, type RecordAccess } from './record-access'
 
 /**
  * The record's sections, in the order of the section bar (docs/web.md, "The record page"). The
@@ -9,6 +9,7 @@ import { canManageTeam, canSeeSessions, type RecordAccess } from './record-acces
  */
 export const RECORD_SECTIONS = [
   { id: 'scores', label: 'Scores' },
+  { id: 'practice', label: 'Practice tests', shows: canSeePractice },
   { id: 'plan', label: 'Plan' },
   { id: 'sessions', label: 'Sessions', shows: canSeeSessions },
   { id: 'notes', label: 'Notes' },

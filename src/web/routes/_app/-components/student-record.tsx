@@ -9,6 +9,7 @@ import { DocumentsSection } from '../../../features/documents/components/documen
 import { FamilySection } from '../../../features/family/components/family-section'
 import { HistorySection } from '../../../features/history/components/history-section'
 import { NotesSection } from '../../../features/notes/components/notes-section'
+import { PracticeSection } from '../../../features/practice/components/practice-section'
 import { ScoreSection } from '../../../features/scores/components/score-section'
 import { TESTS } from '../../../features/scores/score-tests'
 import { RecordOverview } from '../../../features/students/components/record-overview'
@@ -36,6 +37,7 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
       <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
     </>
   ),
+  practice: ({ student, access }) => <PracticeSection student={student} access={access} />,
   plan: ({ student, viewer, access }) => (
     <>
       <TasksSection student={student} viewer={viewer} access={access} />
