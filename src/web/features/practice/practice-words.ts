@@ -15,11 +15,11 @@ export const scaledWords = (row: { scaledLow: number; scaledHigh: number }) =>
 /** "SAT total" or "ACT composite". */
 export const totalLabel = (test: PracticeTest) => (test === 'SAT' ? 'SAT total' : 'ACT composite')
 
-/** "SAT total 1180 · Reading and Writing 570–600 · Math 610": a submitted attempt on one line. */
-export function scoreLine(attempt: PracticeAttempt): string | null {
+/** ["SAT total 1180", "Reading and Writing 570–600", "Math 610"]: a submitted attempt's scores in one line's parts. */
+export function scoreParts(attempt: PracticeAttempt): string[] | null {
   if (!attempt.scores) return null
   const sections = attempt.scores.sections.map((section) => `${section.label} ${scaledWords(section)}`)
-  return [`${totalLabel(attempt.form.test)} ${attempt.scores.total}`, ...sections].join(' · ')
+  return [`${totalLabel(attempt.form.test)} ${attempt.scores.total}`, ...sections]
 }
 
 /** "12 questions are blank" / "1 question is blank" / "No question is blank". */

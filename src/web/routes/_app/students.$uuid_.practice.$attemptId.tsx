@@ -69,7 +69,7 @@ function PracticeAttemptPage() {
         title={submitted ? `${attempt.form.name}: results` : attempt.form.name}
         description={
           submitted
-            ? `Practice ${attempt.form.test} for ${name}: the score, the skills and every question.`
+            ? `${onBehalf ? `Practice ${attempt.form.test} for ${name}` : `Your practice ${attempt.form.test}`}: the score, the skills and every question.`
             : onBehalf
               ? `Practice ${attempt.form.test} for ${name}. Each answer is saved as it is entered.`
               : `Practice ${attempt.form.test}. Each answer is saved as you give it; you can stop and come back on any device.`

@@ -62,17 +62,9 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
 
       <section aria-labelledby="sheet-heading" className="card flex min-w-0 flex-col gap-3 p-3 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="flex flex-col gap-0.5">
-            <h2 id="sheet-heading" className="text-xl font-semibold">
-              {current.label}
-            </h2>
-            <p className="text-sm text-ink-muted">
-              {left === 0
-                ? 'Every question answered'
-                : `${left} of ${current.questions.length} questions left`}
-              {onBehalf ? ' · entering a paper answer sheet' : ''}
-            </p>
-          </div>
+          <h2 id="sheet-heading" className="text-xl font-semibold">
+            {current.label}
+          </h2>
           <SectionTimer
             key={current.section}
             attemptUuid={attempt.uuid}
@@ -81,8 +73,18 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
             minutes={current.minutes}
           />
         </div>
-        <SaveStatus state={queue.state} problem={queue.problem} />
-        <ol aria-label={`${current.label} questions`} className="flex flex-col divide-y divide-line">
+        {queue.state === 'refused' ? (
+          <Alert tone="danger">{queue.problem ?? SAVE_WORDS.refused}</Alert>
+        ) : null}
+        {/* In view while the thumb scrolls: the questions left and whether every answer is saved. */}
+        <div className="sticky top-[3.5625rem] z-10 -mx-3 flex flex-wrap items-center justify-between gap-2 border-b border-line bg-surface/95 px-3 py-2 backdrop-blur-sm sm:-mx-6 sm:px-6 lg:top-0">
+          <p className="text-sm font-medium">
+            {left === 0 ? 'Every question answered' : `${left} of ${current.questions.length} questions left`}
+            {onBehalf ? <span className="text-ink-muted"> · paper sheet</span> : null}
+          </p>
+          <SaveStatus state={queue.state} />
+        </div>
+        <ol aria-label={`${current.label} questions`} className="flex max-w-lg flex-col divide-y divide-line">
           {current.questions.map((question) => {
             const answer = queue.answerOf(current.section, question.number)
             const onAnswer = (value: string | null) =>
@@ -132,14 +134,15 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
 }
 
 /** "Saved" / "Saving…" / "Not saved, retrying", announced politely. */
-function SaveStatus({ state, problem }: { state: SaveState; problem: string | null }) {
-  if (state === 'refused') return <Alert tone="danger">{problem ?? SAVE_WORDS.refused}</Alert>
+function SaveStatus({ state }: { state: SaveState }) {
   return (
     <p
       role="status"
       data-save-state={state}
-      className={`sticky top-[4.25rem] z-10 self-start rounded-full px-3 py-1 text-sm font-semibold lg:top-2 ${
-        state === 'retrying' ? 'bg-warning-soft text-warning' : 'bg-surface-sunken text-ink-muted'
+      className={`rounded-full px-3 py-0.5 text-sm font-semibold ${
+        state === 'retrying' || state === 'refused'
+          ? 'bg-warning-soft text-warning'
+          : 'bg-surface-sunken text-ink-muted'
       }`}
     >
       {SAVE_WORDS[state]}

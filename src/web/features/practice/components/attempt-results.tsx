@@ -53,10 +53,12 @@ export function AttemptResults({ attempt, onlyMisses, onOnlyMisses }: AttemptRes
                       {section.raw} of {section.of}
                     </td>
                     <td data-label="Scaled" className="tabular-nums">
-                      {scaledWords(section)}
-                      {section.scaledLow !== section.scaledHigh ? (
-                        <span className="text-ink-muted"> (history: {section.score})</span>
-                      ) : null}
+                      <span className="text-right">
+                        <span className="whitespace-nowrap">{scaledWords(section)}</span>
+                        {section.scaledLow !== section.scaledHigh ? (
+                          <span className="block text-sm text-ink-muted">{section.score} in the history</span>
+                        ) : null}
+                      </span>
                     </td>
                   </tr>
                 ))}
@@ -95,7 +97,12 @@ export function AttemptResults({ attempt, onlyMisses, onOnlyMisses }: AttemptRes
                     </span>
                   </th>
                   <td data-label="Right" className="tabular-nums">
-                    {row.percent}% ({row.right} of {row.questions})
+                    <span className="text-right">
+                      {row.percent}%{' '}
+                      <span className="whitespace-nowrap text-ink-muted">
+                        ({row.right} of {row.questions})
+                      </span>
+                    </span>
                   </td>
                   <td data-label="Points lost" className="tabular-nums">
                     {row.pointsLost}

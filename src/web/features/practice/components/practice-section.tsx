@@ -11,7 +11,7 @@ import { ListSkeleton } from '../../../components/ui/skeleton'
 import { errorMessage } from '../../../lib/api-client'
 import { canAnswerPractice, canAssignPractice, type RecordAccess } from '../../../lib/record-access'
 import { attemptsQueryOptions } from '../api'
-import { STATUS_WORDS, scoreLine } from '../practice-words'
+import { STATUS_WORDS, scoreParts } from '../practice-words'
 import { SkillsCard } from './skills-card'
 
 const AssignDialog = lazyDialog(() => import('./assign-dialog').then((module) => module.AssignDialog))
@@ -83,7 +83,7 @@ function AttemptItem({
   access: RecordAccess
 }) {
   const submitted = attempt.status === 'submitted'
-  const scores = scoreLine(attempt)
+  const scores = scoreParts(attempt)
   const self = kindOf(access) === 'self'
   const action = submitted
     ? 'See results'
@@ -116,7 +116,16 @@ function AttemptItem({
             <span>No due date</span>
           )}
         </p>
-        {scores ? <p className="tabular-nums">{scores}</p> : null}
+        {scores ? (
+          <p className="flex flex-wrap gap-x-2 tabular-nums">
+            {scores.map((part, index) => (
+              <span key={part} className="whitespace-nowrap">
+                {index > 0 ? '· ' : ''}
+                {part}
+              </span>
+            ))}
+          </p>
+        ) : null}
       </div>
       {action ? (
         <Link
