@@ -15,6 +15,8 @@ const ROUTE_FILES: Record<string, string> = {
   '/users/$uuid': 'routes/_app/users.$uuid.tsx',
   '/students': 'routes/_app/students.index.tsx',
   '/students/$uuid': 'routes/_app/students.$uuid.tsx',
+  // A trailing `_` takes the page out of its parent's layout; it is not part of the path.
+  '/students/$uuid/practice/$attemptId': 'routes/_app/students.$uuid_.practice.$attemptId.tsx',
   '/admin': 'routes/_app/admin.index.tsx',
   '/admin/users': 'routes/_app/admin.users.tsx',
   '/admin/students': 'routes/_app/admin.students.tsx',
