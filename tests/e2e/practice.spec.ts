@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { formBody, keyOf, wrongOf } from '../helpers/practice-forms'
 import { expect, test } from './support/fixtures'
 import {
@@ -56,6 +56,14 @@ async function checkWidths(page: Page, name: string, expectAccessible: (page?: P
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }
   await page.setViewportSize(PHONE)
+}
+
+/** A thumb's target: at least 44 x 44 px. */
+async function expectTappable(control: Locator) {
+  const box = await control.boundingBox()
+  expect(box, `${control} is on screen`).not.toBeNull()
+  expect.soft(box!.width, `${control} width`).toBeGreaterThanOrEqual(44)
+  expect.soft(box!.height, `${control} height`).toBeGreaterThanOrEqual(44)
 }
 
 const question = (page: Page, number: number) =>
@@ -116,6 +124,8 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
       .check()
   }
   await saved(page)
+  for (const name of ['A', 'D', 'Blank'])
+    await expectTappable(question(page, 1).getByRole('radio', { name, exact: true }))
   await checkWidths(page, 'sheet', expectAccessible)
   await page.reload()
   for (let number = 1; number <= half; number += 1) {
@@ -142,11 +152,13 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   await expect(page.getByText(`${READING - RIGHT - WRONG} of ${READING} questions left`)).toBeVisible()
 
   // Math: a multiple-choice answer and a student-produced response typed as a decimal.
-  await page.getByRole('button', { name: /^Math/ }).click()
+  await page.getByRole('button', { name: 'Next section: Math' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Math' })).toBeVisible()
   await question(page, 1).getByRole('radio', { name: 'A', exact: true }).check()
   const response = page.getByRole('textbox', { name: 'Question 4', exact: true })
   await expect(response).toHaveAttribute('inputmode', 'decimal')
+  await expectTappable(response)
+  await expectTappable(page.getByRole('button', { name: 'Type a fraction bar in question 4', exact: true }))
   await response.fill('3 1/2')
   await expect(page.getByText(/Type a number/)).toBeVisible()
   await response.fill('.75')

@@ -40,6 +40,7 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
     entry.questions.filter((question) => queue.answerOf(entry.section, question.number) === null).length
   const blanks = attempt.sections.reduce((sum, entry) => sum + leftIn(entry), 0)
   const left = leftIn(current)
+  const next = attempt.sections[attempt.sections.indexOf(current) + 1]
 
   return (
     <div className="flex flex-col gap-4">
@@ -111,9 +112,16 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
         <p className="text-ink-muted">
           {blankWords(blanks)} The score, the review and the skills show once the test is submitted.
         </p>
-        <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
-          Submit the test
-        </button>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {next ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onSection(next.section)}>
+              Next section: {next.label}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
+            Submit the test
+          </button>
+        </div>
       </div>
       <ConfirmDialog
         open={confirming}
