@@ -126,6 +126,8 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   await saved(page)
   for (const name of ['A', 'D', 'Blank'])
     await expectTappable(question(page, 1).getByRole('radio', { name, exact: true }))
+  // What a thumb sees mid-section: the bar with the questions left and the save state in view.
+  await page.screenshot({ path: 'test-results/screenshots/practice-sheet-scrolled-390.png' })
   await checkWidths(page, 'sheet', expectAccessible)
   await page.reload()
   for (let number = 1; number <= half; number += 1) {
