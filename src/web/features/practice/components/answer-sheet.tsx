@@ -78,7 +78,7 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
           <Alert tone="danger">{queue.problem ?? SAVE_WORDS.refused}</Alert>
         ) : null}
         {/* In view while the thumb scrolls: the questions left and whether every answer is saved. */}
-        <div className="sticky top-[3.5625rem] z-10 -mx-3 flex flex-wrap items-center justify-between gap-2 border-b border-line bg-surface/95 px-3 py-2 backdrop-blur-sm sm:-mx-6 sm:px-6 lg:top-0">
+        <div className="sticky top-[3.5625rem] z-10 -mx-3 flex flex-wrap items-center justify-between gap-2 border-b border-line bg-surface px-3 py-2 sm:-mx-6 sm:px-6 lg:top-0">
           <p className="text-sm font-medium">
             {left === 0 ? 'Every question answered' : `${left} of ${current.questions.length} questions left`}
             {onBehalf ? <span className="text-ink-muted"> · paper sheet</span> : null}

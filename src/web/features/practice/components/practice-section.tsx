@@ -117,7 +117,7 @@ function AttemptItem({
           )}
         </p>
         {scores ? (
-          <p className="flex flex-wrap gap-x-2 tabular-nums">
+          <p className="flex flex-wrap gap-x-1 tabular-nums">
             {scores.map((part, index) => (
               <span key={part} className="whitespace-nowrap">
                 {index > 0 ? '· ' : ''}
