@@ -167,6 +167,7 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   await response.press('Enter')
   await saved(page)
   await expect(page.getByText('42 of 44 questions left')).toBeVisible()
+  await page.screenshot({ path: 'test-results/screenshots/practice-sheet-math-390.png' })
 
   await page.getByRole('button', { name: 'Submit the test' }).click()
   const confirm = page.getByRole('alertdialog', { name: `Submit “${formName}”?` })
