@@ -18,6 +18,7 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
+import { Route as AppAdminBroadcastRouteImport } from './routes/_app/admin.broadcast'
 import { Route as AppAdminInquiriesRouteImport } from './routes/_app/admin.inquiries'
 import { Route as AppAdminStudentsRouteImport } from './routes/_app/admin.students'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin.users'
@@ -69,6 +70,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminBroadcastRoute = AppAdminBroadcastRouteImport.update({
+  id: '/admin/broadcast',
+  path: '/admin/broadcast',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminInquiriesRoute = AppAdminInquiriesRouteImport.update({
   id: '/admin/inquiries',
   path: '/admin/inquiries',
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -149,6 +157,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
+  '/_app/admin/broadcast': typeof AppAdminBroadcastRoute
   '/_app/admin/inquiries': typeof AppAdminInquiriesRoute
   '/_app/admin/students': typeof AppAdminStudentsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -168,6 +177,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -185,6 +195,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_marketing/forgot-password'
     | '/_marketing/reset-password'
+    | '/_app/admin/broadcast'
     | '/_app/admin/inquiries'
     | '/_app/admin/students'
     | '/_app/admin/users'
@@ -284,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/broadcast': {
+      id: '/_app/admin/broadcast'
+      path: '/admin/broadcast'
+      fullPath: '/admin/broadcast'
+      preLoaderRoute: typeof AppAdminBroadcastRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/inquiries': {
       id: '/_app/admin/inquiries'
       path: '/admin/inquiries'
@@ -340,6 +359,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminBroadcastRoute: typeof AppAdminBroadcastRoute
   AppAdminInquiriesRoute: typeof AppAdminInquiriesRoute
   AppAdminStudentsRoute: typeof AppAdminStudentsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -354,6 +374,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminBroadcastRoute: AppAdminBroadcastRoute,
   AppAdminInquiriesRoute: AppAdminInquiriesRoute,
   AppAdminStudentsRoute: AppAdminStudentsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
