@@ -1,5 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router'
 import type { ConversationKind } from '../../../../shared/messages'
+import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { canSeeStaffMessages, type RecordAccess } from '../../../lib/record-access'
@@ -32,7 +33,7 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
         <p className="text-sm text-ink-muted">
           {kind === 'staff'
             ? 'Staff: the team and admins only. The student and their family never see it.'
-            : `Family: ${staff ? 'the student, their parents or guardians' : 'you, your family'} and the team.`}
+            : `Family: ${familyWords(access, student.name || 'the student')}, and the team.`}
         </p>
       </div>
       {staff ? (
@@ -54,4 +55,8 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
       <Conversation key={kind} student={student} viewer={viewer} access={access} kind={kind} />
     </section>
   )
+}
+
+function familyWords(access: RecordAccess, name: string): string {
+  return kindOf(access) === 'self' ? 'you, your parents or guardians' : `${name}, their parents or guardians`
 }

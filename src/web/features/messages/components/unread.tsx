@@ -71,10 +71,11 @@ function UnreadRow({
       to="/students/$uuid"
       params={{ uuid: conversation.studentUUID }}
       search={{ section: 'messages', conversation: conversation.kind }}
-      className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1 no-underline hover:underline"
+      className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1 no-underline"
     >
       <span className="min-w-0 font-medium break-words">
-        {name} <span className="font-normal text-ink-muted">· {which}</span>
+        <span className="underline underline-offset-2">{name}</span>{' '}
+        <span className="font-normal text-ink-muted">· {which}</span>
       </span>
       <span className="flex items-center gap-2 text-sm text-ink-muted">
         <span>{messageTime(conversation.latestAt, timeZone)}</span>
