@@ -22,7 +22,7 @@ let student: Person
 let educator: Person
 let guardian: Person
 
-test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 test.beforeAll(async () => {
   const admin = await adminApi()
@@ -31,6 +31,10 @@ test.beforeAll(async () => {
   educator = await createPerson(admin, 'educator', `Eli Educator ${token}`)
   await addToTeam(admin, student, educator)
   guardian = await createGuardian(admin, student, `Gwen Guardian ${token}`, 'Mother')
+  const added = await admin.post(`/api/v1/students/${student.uuid}/documents`, {
+    data: { name: 'Essay draft 2', url: 'https://docs.example.com/essay-2' },
+  })
+  expect(added.status(), await added.text()).toBe(201)
   await admin.dispose()
 })
 
@@ -70,10 +74,17 @@ test('a guardian and an educator exchange messages live, each without reloading'
   // The guardian writes (Ctrl+Enter sends); the educator's open page shows it.
   const question = 'Can we move **Thursday** to Friday? Averyveryveryveryverylongwordthatmustwrapnicely'
   await composer(family).fill(question)
+  await conversation(family).getByRole('button', { name: 'Attach a document' }).click()
+  await family.getByRole('dialog').getByRole('checkbox', { name: 'Essay draft 2' }).check()
+  await family.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
   await composer(family).press('Control+Enter')
   await expect(composer(family)).toHaveValue('')
   await expect(conversation(coach).getByText('Thursday', { exact: true })).toBeVisible()
   await expect(conversation(coach).locator('strong', { hasText: 'Thursday' })).toHaveCount(1)
+  await expect(conversation(coach).getByRole('link', { name: /Essay draft 2/ })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/essay-2',
+  )
 
   // The educator answers with Send; the guardian's page shows it, once.
   await composer(coach).fill('Friday at 4 works. See you then.')
@@ -109,11 +120,15 @@ test('the Staff conversation stays with staff, and unread counts rise and clear'
   await composer(coach).fill('Staff only: her essay draft needs a second reader.')
   await conversation(coach).getByRole('button', { name: 'Send' }).click()
   await expect(conversation(coach).getByText('Staff only: her essay draft')).toBeVisible()
+  await expect(
+    coach.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Staff' }),
+  ).toHaveAttribute('aria-current', 'page')
+  await checkWidths(coach, 'staff', expectAccessible)
 
   // One new Family message for the guardian: the count says 1, never the Staff one.
   const educatorApi = await apiAs(educator)
   const posted = await educatorApi.post(`/api/v1/students/${student.uuid}/conversations/family/messages`, {
-    data: { body: 'The essay draft is due Monday.' },
+    data: { body: 'The essay draft is due Monday. <img src=x onerror=document.body.dataset.pwned=1>' },
   })
   expect(posted.status(), await posted.text()).toBe(201)
   await educatorApi.dispose()
@@ -136,6 +151,9 @@ test('the Staff conversation stays with staff, and unread counts rise and clear'
   await unread.getByRole('link', { name: new RegExp(student.name) }).click()
   await expect(conversation(family).getByText('The essay draft is due Monday.')).toBeVisible()
   await expect(conversation(family)).not.toContainText('Staff only')
+  // Typed HTML stays text (Markdown as notes have it).
+  await expect(conversation(family).locator('img')).toHaveCount(0)
+  await expect(family.locator('body')).not.toHaveAttribute('data-pwned')
   await expect(nav.getByRole('link', { name: 'My Dashboard', exact: true })).toBeVisible()
   await nav.getByRole('link', { name: 'My Dashboard', exact: true }).click()
   await expect(family.getByRole('heading', { name: 'My Dashboard', level: 1 })).toBeVisible()
