@@ -90,7 +90,9 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
             </div>
           ) : null}
           {list.length === 0 ? (
-            <p className="text-ink-muted">{emptyText(kind, kindOf(access), name)}</p>
+            <p className="text-ink-muted">
+              {writer ? emptyText(kind, kindOf(access), name) : 'No messages yet.'}
+            </p>
           ) : (
             <ol aria-label="Messages, oldest first" className="flex flex-col gap-3">
               {list.map((message) => (
