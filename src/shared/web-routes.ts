@@ -19,6 +19,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/users',
   '/admin/students',
   '/admin/inquiries',
+  '/admin/broadcast',
 ] as const
 
 /**

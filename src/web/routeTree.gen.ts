@@ -18,6 +18,7 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
+import { Route as AppAdminBroadcastRouteImport } from './routes/_app/admin.broadcast'
 import { Route as AppAdminInquiriesRouteImport } from './routes/_app/admin.inquiries'
 import { Route as AppAdminStudentsRouteImport } from './routes/_app/admin.students'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin.users'
@@ -70,6 +71,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminBroadcastRoute = AppAdminBroadcastRouteImport.update({
+  id: '/admin/broadcast',
+  path: '/admin/broadcast',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminInquiriesRoute = AppAdminInquiriesRouteImport.update({
   id: '/admin/inquiries',
   path: '/admin/inquiries',
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
+  '/_app/admin/broadcast': typeof AppAdminBroadcastRoute
   '/_app/admin/inquiries': typeof AppAdminInquiriesRoute
   '/_app/admin/students': typeof AppAdminStudentsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_marketing/forgot-password'
     | '/_marketing/reset-password'
+    | '/_app/admin/broadcast'
     | '/_app/admin/inquiries'
     | '/_app/admin/students'
     | '/_app/admin/users'
@@ -297,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/broadcast': {
+      id: '/_app/admin/broadcast'
+      path: '/admin/broadcast'
+      fullPath: '/admin/broadcast'
+      preLoaderRoute: typeof AppAdminBroadcastRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/inquiries': {
       id: '/_app/admin/inquiries'
       path: '/admin/inquiries'
@@ -360,6 +379,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAdminBroadcastRoute: typeof AppAdminBroadcastRoute
   AppAdminInquiriesRoute: typeof AppAdminInquiriesRoute
   AppAdminStudentsRoute: typeof AppAdminStudentsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -375,6 +395,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAdminBroadcastRoute: AppAdminBroadcastRoute,
   AppAdminInquiriesRoute: AppAdminInquiriesRoute,
   AppAdminStudentsRoute: AppAdminStudentsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,

@@ -21,6 +21,7 @@ const ROUTE_FILES: Record<string, string> = {
   '/admin/users': 'routes/_app/admin.users.tsx',
   '/admin/students': 'routes/_app/admin.students.tsx',
   '/admin/inquiries': 'routes/_app/admin.inquiries.tsx',
+  '/admin/broadcast': 'routes/_app/admin.broadcast.tsx',
 }
 
 function manifest() {

@@ -55,7 +55,11 @@ export const queryKeys = {
     practiceAttempt: (uuid: string, attemptUuid: string) =>
       ['students', 'practice', uuid, 'attempt', attemptUuid] as const,
     skills: (uuid: string) => ['students', 'practice', uuid, 'skills'] as const,
+    /** One conversation of a record (`family` or `staff`), paged newest first. */
+    messages: (uuid: string, kind: string) => ['students', 'messages', uuid, kind] as const,
   },
+  /** The caller's unread conversations and their total (the sidebar's count, the dashboard's list). */
+  unreadMessages: ['unread-messages'] as const,
   /** Educators' weeks on /schedule; a session change refreshes every one. */
   schedule: {
     all: ['schedule'] as const,
@@ -73,6 +77,8 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     list: (filters: UserFilters) => ['users', 'list', filters] as const,
+    /** The educators a broadcast may address (the first 100 by name). */
+    educators: ['users', 'educators'] as const,
   },
   invites: {
     all: ['user-invites'] as const,

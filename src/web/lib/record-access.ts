@@ -48,6 +48,10 @@ export const canManageTeam = (access: RecordAccess) => kindOf(access) === 'admin
 export const canManageFamily = (access: RecordAccess) => may(access, 'guardians.manage')
 /** Staff (FAOs too) and admins write session notes; the family reads the shared ones. */
 export const canWriteNotes = (access: RecordAccess) => may(access, 'notes.write')
+/** The Staff conversation: the team and admins; for the family it does not exist. */
+export const canSeeStaffMessages = (access: RecordAccess) => may(access, 'messages.staff')
+/** Write in the Family conversation (not the family on an archived record). */
+export const canWriteMessages = (access: RecordAccess) => may(access, 'messages.write')
 /** Guardians' emails are for staff and admins (the server leaves them out for the family). */
 export const seesFamilyEmails = (access: RecordAccess) => may(access, 'record.readGuardianEmails')
 

@@ -13,6 +13,7 @@ export const RECORD_SECTIONS = [
   { id: 'plan', label: 'Plan' },
   { id: 'sessions', label: 'Sessions', shows: canSeeSessions },
   { id: 'notes', label: 'Notes' },
+  { id: 'messages', label: 'Messages' },
   { id: 'documents', label: 'Documents' },
   { id: 'family', label: 'Family and team' },
   { id: 'history', label: 'History', shows: canManageTeam },
@@ -26,6 +27,8 @@ const SECTION_IDS = RECORD_SECTIONS.map((section) => section.id) as [RecordSecti
 /** The search of a page that shows a record: an unknown section is dropped (the first one shows). */
 export const recordSectionSearchSchema = z.object({
   section: z.enum(SECTION_IDS).optional().catch(undefined),
+  /** The Messages section's conversation (src/shared/messages.ts's kinds); unknown shows Family. */
+  conversation: z.enum(['family', 'staff']).optional().catch(undefined),
 })
 
 /** The sections this viewer sees. */

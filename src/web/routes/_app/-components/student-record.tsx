@@ -8,6 +8,7 @@ import { CollegesSection } from '../../../features/colleges/components/colleges-
 import { DocumentsSection } from '../../../features/documents/components/documents-section'
 import { FamilySection } from '../../../features/family/components/family-section'
 import { HistorySection } from '../../../features/history/components/history-section'
+import { MessagesSection } from '../../../features/messages/components/messages-section'
 import { NotesSection } from '../../../features/notes/components/notes-section'
 import { PracticeSection } from '../../../features/practice/components/practice-section'
 import { ScoreSection } from '../../../features/scores/components/score-section'
@@ -48,6 +49,9 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
     <RecordSessions student={student} viewer={viewer} access={access} />
   ),
   notes: ({ student, viewer, access }) => <NotesSection student={student} viewer={viewer} access={access} />,
+  messages: ({ student, viewer, access }) => (
+    <MessagesSection student={student} viewer={viewer} access={access} />
+  ),
   documents: ({ student, viewer, access }) => (
     <DocumentsSection student={student} viewer={viewer} access={access} />
   ),
