@@ -138,7 +138,7 @@ export function SprRow({ number, answer, onAnswer }: RowProps) {
         </button>
         <button
           type="button"
-          className="btn btn-quiet btn-small ml-auto"
+          className="btn btn-secondary btn-small ml-auto rounded-full"
           aria-label={`Leave question ${number} blank`}
           onClick={() => type('', true)}
         >
