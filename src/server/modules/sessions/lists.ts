@@ -52,11 +52,16 @@ const sessionFields = (readsInternal: boolean) => sql`select s.id as "uuid",
   json_build_object('name', c.name, 'uuid', s.created_by_id) as "createdBy",
   ${isoSql(sql`s.created_at`)} as "createdAt", ${isoSql(sql`s.updated_at`)} as "updatedAt"`
 
-/** Sessions that pass `where`, soonest first, as a JSON array (text), `[]` when none. */
-const sessionsJson = (readsInternal: boolean, where: SQL) => sql`coalesce((select
+/**
+ * Sessions that pass `where` (or, with `ids`, those the subquery names), soonest first, as a JSON
+ * array (text), `[]` when none. Sessions named by id are read by id: an `s.id in (…)` is planned
+ * as a scan of every session when the planner expects few.
+ */
+const sessionsJson = (readsInternal: boolean, where: SQL, ids?: SQL) => sql`coalesce((select
     '[' || string_agg(_x.item, ',' order by _x.d, _x.i) || ']' from (
     select row_to_json(_r)::text as item, s.starts_at as d, s.id as i
-    from tutoring_sessions s join users st on st.id = s.student_id
+    from ${ids ? sql`(${ids}) _ids join tutoring_sessions s on s.id = _ids.id` : sql`tutoring_sessions s`}
+      join users st on st.id = s.student_id
       join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
       cross join (select ${cancellationNoticeHoursSql} as hours) _notice
       cross join lateral (${sessionFields(readsInternal)}) _r
@@ -100,10 +105,10 @@ const pageOf = (done: SQL, limit: number) => ({
 /**
  * The first page's scheduled sessions: every one awaiting attendance (its end has passed), and
  * the soonest upcoming ones (a session lasts at most its longest duration, so the index range
- * starts that long before now).
+ * starts that long before now). Both read `tutoring_sessions_student_scheduled_idx`.
  */
 const scheduledFirst = (studentId: string) => sql`select o.id from tutoring_sessions o
-    where o.student_id = ${studentId} and o.status = 'scheduled' and o.ends_at <= now()
+    where o.student_id = ${studentId} and o.status = 'scheduled' and o.starts_at < now() and o.ends_at <= now()
   union all (select o.id from tutoring_sessions o
     where o.student_id = ${studentId} and o.status = 'scheduled'
       and o.starts_at > now() - ${sql.raw(`interval '${SESSION_DURATION_MAX} minutes'`)} and o.ends_at > now()
@@ -154,7 +159,7 @@ export async function sessionListJson(
   const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
     db,
     `${name}:${before ? 'page' : 'first'}`,
-    sql`select ${sessionsJson(readsInternal, sql`s.id in ${ids}`)} as sessions, ${page.tail} as tail`,
+    sql`select ${sessionsJson(readsInternal, sql`true`, ids)} as sessions, ${page.tail} as tail`,
   )
   const tail = row!.tail ?? []
   return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)
