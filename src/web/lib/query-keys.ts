@@ -49,6 +49,8 @@ export const queryKeys = {
     profile: (uuid: string) => ['students', 'profile', uuid] as const,
     /** Tutoring sessions and the hours ledger (with the packages) of one record. */
     sessions: (uuid: string) => ['students', 'sessions', uuid] as const,
+    /** The record's sessions from a day on (under `sessions`, so a session change refreshes them). */
+    sessionsFrom: (uuid: string, from: string) => ['students', 'sessions', uuid, 'from', from] as const,
     hours: (uuid: string) => ['students', 'hours', uuid] as const,
     /** Practice attempts (the list, one attempt by its review filter) and the skills they give. */
     practice: (uuid: string) => ['students', 'practice', uuid] as const,
