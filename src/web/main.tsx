@@ -1,8 +1,8 @@
 import '@fontsource-variable/inter'
 import './styles.css'
-import './lib/zod-jitless'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { loadZod } from './lib/lazy-zod'
 import { App, router } from './router'
 
 const root = document.getElementById('root')!
@@ -42,4 +42,11 @@ async function start() {
   startTransition(() => createRoot(root).render(app))
 }
 
-void start()
+// zod is not needed to show the page or to hydrate it (ADR 057); it loads once the page is up,
+// before anyone is likely to submit a form (whatever parses waits for it anyway).
+void start().then(() => whenIdle(() => void loadZod()))
+
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 })
+  else setTimeout(task, 500)
+}

@@ -1,7 +1,12 @@
-import { z } from 'zod'
+import * as zod from 'zod'
+import { provideZod } from './lazy-zod'
 
 /**
  * zod compiles fast parsers with `new Function` when it may, and its probe for that trips our
  * strict CSP (no 'unsafe-eval'): browsers log it as a CSP issue. In the browser, parse without it.
+ * The public site's islands import this module first (they parse at once); the web app loads it
+ * with `loadZod()` (lazy-zod.ts, ADR 057). The only module of the web build whose `zod` is the
+ * package itself.
  */
-z.config({ jitless: true })
+zod.z.config({ jitless: true })
+provideZod(zod)

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
+import { loadZod } from '../../lib/lazy-zod'
 
 /**
  * A dialog whose code (its form, its checks) is not loaded with the page that shows its button:
@@ -12,7 +13,8 @@ export function lazyDialog<P extends object>(
 ): ComponentType<P> {
   let loading: Promise<ComponentType<P>> | null = null
   const loadOnce = () => {
-    loading ??= load()
+    // A dialog's form checks with zod as it renders (ADR 057): both arrive before it opens.
+    loading ??= Promise.all([load(), loadZod()]).then(([component]) => component)
     return loading
   }
   const Dialog = lazy(() => loadOnce().then((component) => ({ default: component })))

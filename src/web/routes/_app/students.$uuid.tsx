@@ -8,13 +8,13 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { recordOverviewQueryOptions } from '../../features/students/api/get-record-overview'
 import { studentQueryOptions } from '../../features/students/api/get-student'
 import { recordNotFoundHelp, recordSummary } from '../../features/students/record-summary'
-import { recordSectionSearchSchema } from '../../lib/record-sections'
+import { recordSectionSearch } from '../../lib/record-sections'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
-  validateSearch: recordSectionSearchSchema,
+  validateSearch: recordSectionSearch,
   // The overview's next deadline and task load beside the record (a failure shows in the overview).
   loader: async ({ context, params }) => {
     const [student] = await Promise.all([

@@ -6,12 +6,12 @@ import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
-import { recordSectionSearchSchema } from '../../lib/record-sections'
+import { recordSectionSearch } from '../../lib/record-sections'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
-  validateSearch: recordSectionSearchSchema,
+  validateSearch: recordSectionSearch,
   loader: ({ context, params }) => ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid)),
   component: UserProfilePage,
   pendingComponent: ProfileSkeleton,

@@ -1,0 +1,42 @@
+import type * as Zod from 'zod'
+
+/**
+ * zod for the web app, loaded after the page is usable (ADR 057). The web build resolves every
+ * `import { z } from 'zod'` under `src/` to this module (`scripts/lib/lazy-zod.ts`), except in
+ * `zod-jitless.ts`, which imports the package itself and hands it here when it is evaluated. The
+ * schemas are built on first use (ADR 051), so a page's modules only name `z` until something
+ * parses: every such path waits for `loadZod()` first (`apiFetch`, the form resolvers, the lazy
+ * dialogs), and the app loads it when the browser is idle after the first render. The dev server,
+ * the server's first render and the tests use the package as written.
+ */
+let zod: typeof Zod | undefined
+let loading: Promise<void> | undefined
+
+/** zod-jitless.ts, once evaluated: from then on `z` is the package's. */
+export function provideZod(module: typeof Zod): void {
+  zod = module
+  for (const options of pendingConfig.splice(0)) zod.z.config(options)
+}
+
+/** `z.config()` called before zod is here (the form messages, shared/validation.ts): applied once it is. */
+const pendingConfig: Parameters<typeof Zod.z.config>[0][] = []
+
+/** Loads zod once; resolved at once when it is already here. */
+export function loadZod(): Promise<void> {
+  if (zod) return Promise.resolve()
+  loading ??= import('./zod-jitless').then(() => undefined)
+  return loading
+}
+
+/**
+ * The package's `z`, read when used: a use before `loadZod()` has settled is a bug, and says so.
+ * `z.config()` is the exception: it is kept and applied when zod arrives.
+ */
+export const z = new Proxy({} as typeof Zod.z, {
+  get(_, key) {
+    if (!zod && key === 'config')
+      return (options: (typeof pendingConfig)[number]) => pendingConfig.push(options)
+    if (!zod) throw new Error(`zod was used (z.${String(key)}) before loadZod() settled`)
+    return Reflect.get(zod.z, key)
+  },
+})
