@@ -9,13 +9,13 @@ import type * as Zod from 'zod'
  * dialogs), and the app loads it when the browser is idle after the first render. The dev server,
  * the server's first render and the tests use the package as written.
  */
-let zod: typeof Zod | undefined
+let zod: Partial<typeof Zod.z> | undefined
 let loading: Promise<void> | undefined
 
-/** zod-jitless.ts, once evaluated: from then on `z` is the package's. */
-export function provideZod(module: typeof Zod): void {
-  zod = module
-  for (const options of pendingConfig.splice(0)) zod.z.config(options)
+/** zod-jitless.ts, once evaluated: from then on `z` is the package's (the parts the sources name, in the build). */
+export function provideZod(members: Partial<typeof Zod.z>): void {
+  zod = members
+  for (const options of pendingConfig.splice(0)) members.config?.(options)
 }
 
 /** `z.config()` called before zod is here (the form messages, shared/validation.ts): applied once it is. */
@@ -37,6 +37,6 @@ export const z = new Proxy({} as typeof Zod.z, {
     if (!zod && key === 'config')
       return (options: (typeof pendingConfig)[number]) => pendingConfig.push(options)
     if (!zod) throw new Error(`zod was used (z.${String(key)}) before loadZod() settled`)
-    return Reflect.get(zod.z, key)
+    return Reflect.get(zod, key)
   },
 })

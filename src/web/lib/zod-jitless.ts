@@ -1,4 +1,4 @@
-import * as zod from 'zod'
+import { z } from 'zod'
 import { provideZod } from './lazy-zod'
 
 /**
@@ -6,7 +6,7 @@ import { provideZod } from './lazy-zod'
  * strict CSP (no 'unsafe-eval'): browsers log it as a CSP issue. In the browser, parse without it.
  * The public site's islands import this module first (they parse at once); the web app loads it
  * with `loadZod()` (lazy-zod.ts, ADR 057). The only module of the web build whose `zod` is the
- * package itself.
+ * package itself; the build hands over only the parts of `z` the code names (scripts/lib/lazy-zod.ts).
  */
-zod.z.config({ jitless: true })
-provideZod(zod)
+z.config({ jitless: true })
+provideZod(z)
