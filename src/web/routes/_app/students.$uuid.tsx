@@ -16,11 +16,16 @@ import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 export const Route = createFileRoute('/_app/students/$uuid')({
   validateSearch: recordSectionSearch,
   // The overview's next deadline and task load beside the record (a failure shows in the overview).
-  loader: async ({ context, params }) => {
+  loader: async ({ context, params, location }) => {
     const [student] = await Promise.all([
       ensurePageData(context.queryClient, studentQueryOptions(params.uuid)),
       context.queryClient.prefetchQuery(recordOverviewQueryOptions(params.uuid)),
     ])
+    // The chosen section's code too, so the page renders (and hydrates) it with the rest.
+    const { section } = recordSectionSearch(location.search)
+    await import('./-components/student-record').then((record) =>
+      record.preloadRecordSection(context.user, student, section),
+    )
     return student
   },
   component: StudentPage,

@@ -12,7 +12,17 @@ import { StudentRecord } from './-components/student-record'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
   validateSearch: recordSectionSearch,
-  loader: ({ context, params }) => ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid)),
+  loader: async ({ context, params, location }) => {
+    const profile = await ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid))
+    // The chosen section's code too, so the page renders (and hydrates) it with the rest.
+    const { section } = recordSectionSearch(location.search)
+    const { student } = profile
+    if (student)
+      await import('./-components/student-record').then((record) =>
+        record.preloadRecordSection(context.user, student, section),
+      )
+    return profile
+  },
   component: UserProfilePage,
   pendingComponent: ProfileSkeleton,
   errorComponent: (props) => (

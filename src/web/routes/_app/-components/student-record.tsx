@@ -9,7 +9,7 @@ import { TESTS } from '../../../features/scores/score-tests'
 import { RecordOverview } from '../../../features/students/components/record-overview'
 import { type RecordAccess, recordAccess } from '../../../lib/record-access'
 import { chosenSection, type RecordSectionId, visibleSections } from '../../../lib/record-sections'
-import { lazySection, preloadWhenIdle } from './lazy-section'
+import { type LazySection, lazySection, preloadWhenIdle } from './lazy-section'
 import { RecordSectionBar } from './record-section-bar'
 
 interface SectionProps {
@@ -67,6 +67,12 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
   history: lazySection(
     async () => (await import('../../../features/history/components/history-section')).HistorySection,
   ),
+}
+
+/** Loads the code of the section this viewer will see for `asked` (the record's loaders). */
+export async function preloadRecordSection(viewer: CurrentUser, student: Student, asked: string | undefined) {
+  const body = SECTION_BODIES[chosenSection(recordAccess(viewer, student), asked).id]
+  if ('preload' in body) await (body as LazySection<SectionProps>).preload()
 }
 
 /**
