@@ -3,6 +3,7 @@ import './styles.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { loadZod } from './lib/lazy-zod'
+import { whenIdle } from './lib/when-idle'
 import { App, router } from './router'
 
 const root = document.getElementById('root')!
@@ -44,9 +45,6 @@ async function start() {
 
 // zod is not needed to show the page or to hydrate it (ADR 057); it loads once the page is up,
 // before anyone is likely to submit a form (whatever parses waits for it anyway).
-void start().then(() => whenIdle(() => void loadZod()))
-
-function whenIdle(task: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 })
-  else setTimeout(task, 500)
-}
+void start().then(() => {
+  whenIdle(() => void loadZod())
+})

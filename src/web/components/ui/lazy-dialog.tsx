@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
 import { loadZod } from '../../lib/lazy-zod'
+import { whenIdle } from '../../lib/when-idle'
 
 /**
  * A dialog whose code (its form, its checks) is not loaded with the page that shows its button:
@@ -36,14 +37,4 @@ export function lazyDialog<P extends object>(
 /** A dialog's `open`; one without it is open while it is mounted. */
 function openProp(props: object): boolean {
   return (props as { open?: boolean }).open ?? true
-}
-
-/** Runs `task` when the browser is idle (at the latest after a few seconds); the cleanup cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 2000)
-  return () => clearTimeout(id)
 }

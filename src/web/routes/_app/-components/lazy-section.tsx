@@ -1,4 +1,5 @@
 import { type ComponentType, type ReactNode, use } from 'react'
+import { whenIdle } from '../../../lib/when-idle'
 
 /**
  * A record section whose code loads when it is shown, or earlier with `preload()`. Typed as the
@@ -34,13 +35,7 @@ export function lazySection<P extends object>(load: () => Promise<ComponentType<
 
 /** Loads each section's code when the browser is idle; the cleanup cancels it. */
 export function preloadWhenIdle(sections: ReadonlyArray<object>): () => void {
-  const task = () => {
+  return whenIdle(() => {
     for (const section of sections) if ('preload' in section) void (section as LazySection<never>).preload()
-  }
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 2000)
-  return () => clearTimeout(id)
+  })
 }
