@@ -1,3 +1,4 @@
+import { use } from 'react'
 import type * as Zod from 'zod'
 
 /**
@@ -40,3 +41,12 @@ export const z = new Proxy({} as typeof Zod.z, {
     return Reflect.get(zod, key)
   },
 })
+
+/**
+ * For a component that reads schemas while it renders (the audit sentences read the change's
+ * schema): suspends until zod is here. The shell's answers are seeded without parsing, so such a
+ * component can render before anything has loaded zod.
+ */
+export function useZod(): void {
+  if (!zod) use(loadZod())
+}
