@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { lazySchemasPlugin } from './scripts/lib/lazy-schemas'
+import { lazyZodPlugin } from './scripts/lib/lazy-zod'
 
 const webRoot = fileURLToPath(new URL('./src/web', import.meta.url))
 
@@ -51,6 +52,8 @@ const config: UserConfig = {
     react(),
     // The shared schemas built on first use in the browser (ADR 051).
     lazySchemasPlugin(),
+    // zod itself loaded after the page is usable (ADR 053).
+    lazyZodPlugin(),
     tailwindcss(),
     publicPagesInDev(),
   ],

@@ -1,8 +1,9 @@
 import '@fontsource-variable/inter'
 import './styles.css'
-import './lib/zod-jitless'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { loadZod } from './lib/lazy-zod'
+import { whenIdle } from './lib/when-idle'
 import { App, router } from './router'
 
 const root = document.getElementById('root')!
@@ -42,4 +43,8 @@ async function start() {
   startTransition(() => createRoot(root).render(app))
 }
 
-void start()
+// zod is not needed to show the page or to hydrate it (ADR 053); it loads once the page is up,
+// before anyone is likely to submit a form (whatever parses waits for it anyway).
+void start().then(() => {
+  whenIdle(() => void loadZod())
+})

@@ -18,6 +18,8 @@ describe('lazy shared schemas', () => {
         'export const parsed = personSchema.safeParse({})',
         'export const roleNames = ROLES.map((role) => role.toUpperCase())',
         'export const helper = (max) => z.number().max(max)',
+        "import { requiredText } from './validation'",
+        'const formFields = { date: personSchema.shape.name, max: helper(3), title: requiredText(9), n: ROLES.length }',
       ].join('\n'),
     )
     const wrap = (code: string) => `/* @__PURE__ */ __lazySchema(() => ${code})`
@@ -25,7 +27,10 @@ describe('lazy shared schemas', () => {
     expect(out).toContain(`personSchema = ${wrap('z.object({ name: nameField, email: emailField })')}`)
     expect(out).toContain(`patchSchema = ${wrap('personSchema.partial()')}`)
     expect(out).toContain(`{ note: ${wrap('z.string()')}, limit: 3 }`)
-    expect(out?.match(/__lazySchema\(\(\)/g)).toHaveLength(4)
+    expect(out).toContain(
+      `{ date: ${wrap('personSchema.shape.name')}, max: ${wrap('helper(3)')}, title: ${wrap('requiredText(9)')}, n: ROLES.length }`,
+    )
+    expect(out?.match(/__lazySchema\(\(\)/g)).toHaveLength(7)
     expect(out).toContain('export const keys = personSchema.keyof().options')
     expect(out).toContain('export const roleNames = ROLES.map(')
   })

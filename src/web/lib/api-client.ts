@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { type Problem, problemSchema } from '../../shared/problem'
+import { loadZod } from './lazy-zod'
 
 /** A non-OK answer: its status and body text, and the problem details when it holds them. */
 export class ApiError extends Error {
@@ -85,7 +86,8 @@ export async function apiFetch<S extends z.ZodType>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   })
-  const text = await response.text()
+  // The answer's checks (and a problem's) need zod, which loads after the first render (ADR 053).
+  const [text] = await Promise.all([response.text(), loadZod()])
   if (!response.ok) throw failedAnswer(response.status, text, response.headers)
   let json: unknown
   try {

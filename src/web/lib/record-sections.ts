@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { canManageTeam, canSeePractice, canSeeSessions, type RecordAccess } from './record-access'
+import { oneOf } from './search-params'
 
 /**
  * The record's sections, in the order of the section bar (docs/web.md, "The record page"). The
@@ -22,13 +22,15 @@ export const RECORD_SECTIONS = [
 export type RecordSectionId = (typeof RECORD_SECTIONS)[number]['id']
 export type RecordSection = (typeof RECORD_SECTIONS)[number]
 
-const SECTION_IDS = RECORD_SECTIONS.map((section) => section.id) as [RecordSectionId, ...RecordSectionId[]]
+const SECTION_IDS = RECORD_SECTIONS.map((section) => section.id)
 
 /** The search of a page that shows a record: an unknown section is dropped (the first one shows). */
-export const recordSectionSearchSchema = z.object({
-  section: z.enum(SECTION_IDS).optional().catch(undefined),
+export const recordSectionSearch = (
+  search: Record<string, unknown>,
+): { section?: RecordSectionId; conversation?: 'family' | 'staff' } => ({
+  section: oneOf(SECTION_IDS, search.section),
   /** The Messages section's conversation (src/shared/messages.ts's kinds); unknown shows Family. */
-  conversation: z.enum(['family', 'staff']).optional().catch(undefined),
+  conversation: oneOf(['family', 'staff'] as const, search.conversation),
 })
 
 /** The sections this viewer sees. */

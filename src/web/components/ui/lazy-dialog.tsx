@@ -1,4 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
+import { loadZod } from '../../lib/lazy-zod'
+import { whenIdle } from '../../lib/when-idle'
 
 /**
  * A dialog whose code (its form, its checks) is not loaded with the page that shows its button:
@@ -12,7 +14,8 @@ export function lazyDialog<P extends object>(
 ): ComponentType<P> {
   let loading: Promise<ComponentType<P>> | null = null
   const loadOnce = () => {
-    loading ??= load()
+    // A dialog's form checks with zod as it renders (ADR 053): both arrive before it opens.
+    loading ??= Promise.all([load(), loadZod()]).then(([component]) => component)
     return loading
   }
   const Dialog = lazy(() => loadOnce().then((component) => ({ default: component })))
@@ -34,14 +37,4 @@ export function lazyDialog<P extends object>(
 /** A dialog's `open`; one without it is open while it is mounted. */
 function openProp(props: object): boolean {
   return (props as { open?: boolean }).open ?? true
-}
-
-/** Runs `task` when the browser is idle (at the latest after a few seconds); the cleanup cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 5000 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 2000)
-  return () => clearTimeout(id)
 }

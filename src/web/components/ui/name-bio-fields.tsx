@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import {
   BIO_MAX,
@@ -7,6 +6,7 @@ import {
   NAME_MAX,
   onboardBodySchema,
 } from '../../../shared/users'
+import { zodResolver } from '../../lib/zod-resolver'
 import { TextField } from './text-field'
 
 /** The name (and, for educators, bio) form of /onboarding and /settings: one set of rules. */

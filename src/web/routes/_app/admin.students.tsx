@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
 import { PageHeader } from '../../components/layout/page-header'
 import { FileDownload } from '../../components/ui/file-download'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { adminStudentsQueryOptions } from '../../features/students/api/get-admin-students'
 import { ManageStudents } from '../../features/students/components/manage-students'
+import { onlyTrue } from '../../lib/search-params'
 
 /** `?archived=true` opens the Archived tab; any other value is dropped. */
-const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
+const validateSearch = (search: Record<string, unknown>): { archived?: true } => ({
+  archived: onlyTrue(search.archived),
+})
 
 export const Route = createFileRoute('/_app/admin/students')({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => ({ archived: search.archived === true }),
   loader: ({ context, deps }) => {
     // Warm the cache for admins with the tab's first page; the page shows its own loading and error states.

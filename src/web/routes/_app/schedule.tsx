@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { z } from 'zod'
 import { todayIn } from '../../../shared/tasks'
 import type { CurrentUser } from '../../../shared/users'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
@@ -16,6 +15,7 @@ import { WeekView } from '../../features/sessions/components/week-view'
 import { usersQueryOptions } from '../../features/users/api/get-users'
 import { errorMessage } from '../../lib/api-client'
 import { viewerTimeZone } from '../../lib/plan-rules'
+import { ISO_DATE, matching, UUID } from '../../lib/search-params'
 import { plainDayWords, shiftWeek, weekDays, weekStart, zoneCity } from '../../lib/session-time'
 
 const ScheduleDialog = lazyDialog(() =>
@@ -23,20 +23,16 @@ const ScheduleDialog = lazyDialog(() =>
 )
 
 /** `?week=` a Monday (YYYY-MM-DD), `?educator=` whose week (admins); anything else is dropped. */
-const searchSchema = z.object({
-  week: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-  educator: z.string().uuid().optional().catch(undefined),
+const validateSearch = (search: Record<string, unknown>): { week?: string; educator?: string } => ({
+  week: matching(ISO_DATE, search.week),
+  educator: matching(UUID, search.educator),
 })
 
 const isEducator = (user: CurrentUser) => user.profileEducator != null
 const isAdmin = (user: CurrentUser) => user.profileAdmin != null
 
 export const Route = createFileRoute('/_app/schedule')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: SchedulePage,
 })
 

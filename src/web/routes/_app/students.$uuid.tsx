@@ -8,19 +8,24 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { recordOverviewQueryOptions } from '../../features/students/api/get-record-overview'
 import { studentQueryOptions } from '../../features/students/api/get-student'
 import { recordNotFoundHelp, recordSummary } from '../../features/students/record-summary'
-import { recordSectionSearchSchema } from '../../lib/record-sections'
+import { recordSectionSearch } from '../../lib/record-sections'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 import { StudentRecordSkeleton } from './-components/student-record-skeleton'
 
 export const Route = createFileRoute('/_app/students/$uuid')({
-  validateSearch: recordSectionSearchSchema,
+  validateSearch: recordSectionSearch,
   // The overview's next deadline and task load beside the record (a failure shows in the overview).
-  loader: async ({ context, params }) => {
+  loader: async ({ context, params, location }) => {
     const [student] = await Promise.all([
       ensurePageData(context.queryClient, studentQueryOptions(params.uuid)),
       context.queryClient.prefetchQuery(recordOverviewQueryOptions(params.uuid)),
     ])
+    // The chosen section's code too, so the page renders (and hydrates) it with the rest.
+    const { section } = recordSectionSearch(location.search)
+    await import('./-components/student-record').then((record) =>
+      record.preloadRecordSection(context.user, student, section),
+    )
     return student
   },
   component: StudentPage,

@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { z } from 'zod'
-import { PRACTICE_SECTIONS } from '../../../shared/practice-layouts'
+import { PRACTICE_SECTIONS, type PracticeSection } from '../../../shared/practice-layouts'
 import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
 import { PageLoadError } from '../../components/layout/page-load-error'
@@ -13,6 +12,7 @@ import { AttemptResults } from '../../features/practice/components/attempt-resul
 import { studentQueryOptions } from '../../features/students/api/get-student'
 import { canAnswerPractice, recordAccess } from '../../lib/record-access'
 import { ensurePageData } from '../../lib/route-data'
+import { oneOf } from '../../lib/search-params'
 
 /**
  * One practice attempt (docs/product.md#practice-tests): the answer sheet while it is open (the
@@ -20,9 +20,9 @@ import { ensurePageData } from '../../lib/route-data'
  * section shown and the review's filter are in the address, so a reload or a link keeps them.
  */
 export const Route = createFileRoute('/_app/students/$uuid_/practice/$attemptId')({
-  validateSearch: z.object({
-    section: z.enum(PRACTICE_SECTIONS).optional().catch(undefined),
-    review: z.enum(['misses']).optional().catch(undefined),
+  validateSearch: (search: Record<string, unknown>): { section?: PracticeSection; review?: 'misses' } => ({
+    section: oneOf(PRACTICE_SECTIONS, search.section),
+    review: oneOf(['misses'] as const, search.review),
   }),
   loader: ({ context, params }) =>
     Promise.all([

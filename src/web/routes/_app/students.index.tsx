@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { z } from 'zod'
 import type { CurrentUser } from '../../../shared/users'
 import { ErrorFallback } from '../../components/layout/error-fallback'
 import { PageHeader } from '../../components/layout/page-header'
@@ -14,9 +13,12 @@ import { studentsQueryOptions } from '../../features/students/api/get-students'
 import { ArchiveTabs } from '../../features/students/components/archive-tabs'
 import { StudentFinder } from '../../features/students/components/student-finder'
 import { errorMessage } from '../../lib/api-client'
+import { onlyTrue } from '../../lib/search-params'
 
 /** `?archived=true` shows admins the archived students; any other value is dropped. */
-const searchSchema = z.object({ archived: z.literal(true).optional().catch(undefined) })
+const validateSearch = (search: Record<string, unknown>): { archived?: true } => ({
+  archived: onlyTrue(search.archived),
+})
 
 /** Who reads this page how: staff (not admins) their team with scores; admins everyone; others theirs. */
 type Reader = 'admin' | 'staff' | 'family'
@@ -28,7 +30,7 @@ const readerOf = (user: CurrentUser): Reader =>
       : 'family'
 
 export const Route = createFileRoute('/_app/students/')({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => ({ archived: search.archived === true }),
   loader: ({ context, deps }) => {
     const reader = readerOf(context.user)

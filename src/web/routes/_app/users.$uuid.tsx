@@ -6,13 +6,23 @@ import { PageLoadError } from '../../components/layout/page-load-error'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { userProfileQueryOptions } from '../../features/students/api/get-user-profile'
-import { recordSectionSearchSchema } from '../../lib/record-sections'
+import { recordSectionSearch } from '../../lib/record-sections'
 import { ensurePageData } from '../../lib/route-data'
 import { StudentRecord } from './-components/student-record'
 
 export const Route = createFileRoute('/_app/users/$uuid')({
-  validateSearch: recordSectionSearchSchema,
-  loader: ({ context, params }) => ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid)),
+  validateSearch: recordSectionSearch,
+  loader: async ({ context, params, location }) => {
+    const profile = await ensurePageData(context.queryClient, userProfileQueryOptions(params.uuid))
+    // The chosen section's code too, so the page renders (and hydrates) it with the rest.
+    const { section } = recordSectionSearch(location.search)
+    const { student } = profile
+    if (student)
+      await import('./-components/student-record').then((record) =>
+        record.preloadRecordSection(context.user, student, section),
+      )
+    return profile
+  },
   component: UserProfilePage,
   pendingComponent: ProfileSkeleton,
   errorComponent: (props) => (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -9,6 +8,7 @@ import { TextField } from '../../components/ui/text-field'
 import { requestPasswordReset } from '../../features/auth/api/log-in'
 import { authErrorMessage } from '../../features/auth/auth-errors'
 import { AuthCard } from '../../features/auth/components/auth-card'
+import { zodResolver } from '../../lib/zod-resolver'
 
 export const Route = createFileRoute('/_marketing/forgot-password')({
   component: ForgotPasswordPage,

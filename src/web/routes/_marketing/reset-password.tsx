@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -12,6 +11,7 @@ import { authErrorMessage } from '../../features/auth/auth-errors'
 import { AuthCard } from '../../features/auth/components/auth-card'
 import { isApiError } from '../../lib/api-client'
 import { showFieldProblems } from '../../lib/field-problems'
+import { zodResolver } from '../../lib/zod-resolver'
 
 const INVALID_LINK = 'This reset link is invalid or has expired.'
 

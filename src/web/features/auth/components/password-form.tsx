@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { changePasswordFormSchema } from '../../../../shared/auth'
@@ -8,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { changePassword } from '../api/log-in'
 import { authErrorMessage, isWrongCurrentPassword } from '../auth-errors'
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -7,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { isApiError } from '../../../lib/api-client'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { type TwoFactorSetUp, verifyTotp } from '../api/two-factor'
 import { authErrorMessage } from '../auth-errors'
 

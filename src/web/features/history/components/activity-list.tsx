@@ -1,6 +1,7 @@
 import type { AuditEvent } from '../../../../shared/audit'
 import { auditSentence } from '../../../../shared/audit-sentence'
 import { formatTimestamp } from '../../../../shared/dates'
+import { useZod } from '../../../lib/lazy-zod'
 import { useHydrated } from '../../../lib/use-hydrated'
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
@@ -15,6 +16,8 @@ function when(createdAt: string): string {
  * `onRecord`, where the student's name goes without saying).
  */
 export function ActivityList({ events, onRecord = false }: { events: AuditEvent[]; onRecord?: boolean }) {
+  // The sentences read each change through its schema (ADR 053).
+  useZod()
   // The browser's time zone is not the server's: the time waits for the browser (a space keeps its line).
   const hydrated = useHydrated()
   return (

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,6 +13,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { guardianInviteToast, guardianInviteWords } from '../../../lib/invite-mail-outcome'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { studentChoicesQueryOptions, useInviteGuardian } from '../api/invite-guardian'
 
 const formSchema = guardianInviteBodySchema.extend({

@@ -7,6 +7,7 @@ import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
+import { loadZod } from '../../../lib/lazy-zod'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
 import { inviteCreatedStatus, inviteCreatedToast } from '../invite-mail-words'
@@ -86,6 +87,7 @@ function RoleInviteForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     setFormError(null)
+    await loadZod()
     const parsed = createInviteBodySchema.safeParse({ ...roles, name, email: email.trim() })
     if (!parsed.success) {
       const found: FieldErrors = {}

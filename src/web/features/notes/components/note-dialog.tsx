@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { todayAtOffset } from '../../../../shared/dates'
@@ -12,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { useSaveNote } from '../api/notes'
 import { NOTE_FIELDS, type NoteFormValues, noteFormDefaults, noteFormSchema } from '../note-form'
 

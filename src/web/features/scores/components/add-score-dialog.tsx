@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { type RefObject, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { latestScoreDate, SCORE_NOTE_MAX, SCORE_SOURCES } from '../../../../shared/scores'
@@ -11,6 +10,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { type ScoreBody, useAddScore } from '../api/add-score'
 import {
   ACT_SCIENCE_HELP,

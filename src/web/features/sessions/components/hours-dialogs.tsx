@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -18,6 +17,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { useAddPackage, useAdjustHours } from '../api/hours'
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)

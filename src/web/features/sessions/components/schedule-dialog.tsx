@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -11,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { hoursWords, zoneCity } from '../../../lib/session-time'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { useChangeSession, useScheduleSession } from '../api/sessions'
 import {
   plannedHours,

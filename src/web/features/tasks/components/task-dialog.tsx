@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -13,6 +12,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { assigneeOptions } from '../../../lib/plan-rules'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { useSaveTask } from '../api'
 
 /** The task form: the shared rules, with empty text meaning "none". */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type AdminUser, type ChangeEmailBody, changeEmailBodySchema } from '../../../../shared/users'
@@ -9,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { zodResolver } from '../../../lib/zod-resolver'
 import { personLabel } from '../account-changes'
 import { useChangeUserEmail } from '../api/account-admin'
 

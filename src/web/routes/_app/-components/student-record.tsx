@@ -1,25 +1,16 @@
 import { useSearch } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import { ARCHIVED_REFUSAL, archivedForFamily } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
-import { CollegesSection } from '../../../features/colleges/components/colleges-section'
-import { DocumentsSection } from '../../../features/documents/components/documents-section'
-import { FamilySection } from '../../../features/family/components/family-section'
-import { HistorySection } from '../../../features/history/components/history-section'
-import { MessagesSection } from '../../../features/messages/components/messages-section'
-import { NotesSection } from '../../../features/notes/components/notes-section'
-import { PracticeSection } from '../../../features/practice/components/practice-section'
-import { ScoreSection } from '../../../features/scores/components/score-section'
+import { ListSkeleton } from '../../../components/ui/skeleton'
 import { TESTS } from '../../../features/scores/score-tests'
 import { RecordOverview } from '../../../features/students/components/record-overview'
-import { TasksSection } from '../../../features/tasks/components/tasks-section'
-import { TeamSection } from '../../../features/team/components/team-section'
 import { type RecordAccess, recordAccess } from '../../../lib/record-access'
 import { chosenSection, type RecordSectionId, visibleSections } from '../../../lib/record-sections'
+import { type LazySection, lazySection, preloadWhenIdle } from './lazy-section'
 import { RecordSectionBar } from './record-section-bar'
-import { RecordSessions } from './record-sessions'
 
 interface SectionProps {
   student: Student
@@ -29,39 +20,65 @@ interface SectionProps {
 
 /**
  * What each section of `RECORD_SECTIONS` (lib/record-sections.ts) shows; only the chosen one
- * renders, so a section's queries and libraries (the score charts) load when it is opened.
+ * renders, so a section's queries and libraries (the score charts) load when it is opened. Each
+ * is a chunk of its own (`lazySection`), loaded when shown or when the browser is idle.
  */
 const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode> = {
-  scores: ({ student, viewer, access }) => (
-    <>
-      <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
-      <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
-    </>
+  scores: lazySection(async () => {
+    const { ScoreSection } = await import('../../../features/scores/components/score-section')
+    return ({ student, viewer, access }) => (
+      <>
+        <ScoreSection student={student} test={TESTS.sat} access={access} viewer={viewer} />
+        <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
+      </>
+    )
+  }),
+  plan: lazySection(async () => {
+    const [{ TasksSection }, { CollegesSection }] = await Promise.all([
+      import('../../../features/tasks/components/tasks-section'),
+      import('../../../features/colleges/components/colleges-section'),
+    ])
+    return ({ student, viewer, access }) => (
+      <>
+        <TasksSection student={student} viewer={viewer} access={access} />
+        <CollegesSection student={student} viewer={viewer} access={access} />
+      </>
+    )
+  }),
+  practice: lazySection(
+    async () => (await import('../../../features/practice/components/practice-section')).PracticeSection,
   ),
-  practice: ({ student, access }) => <PracticeSection student={student} access={access} />,
-  plan: ({ student, viewer, access }) => (
-    <>
-      <TasksSection student={student} viewer={viewer} access={access} />
-      <CollegesSection student={student} viewer={viewer} access={access} />
-    </>
+  sessions: lazySection(async () => (await import('./record-sessions')).RecordSessions),
+  notes: lazySection(
+    async () => (await import('../../../features/notes/components/notes-section')).NotesSection,
   ),
-  sessions: ({ student, viewer, access }) => (
-    <RecordSessions student={student} viewer={viewer} access={access} />
+  messages: lazySection(
+    async () => (await import('../../../features/messages/components/messages-section')).MessagesSection,
   ),
-  notes: ({ student, viewer, access }) => <NotesSection student={student} viewer={viewer} access={access} />,
-  messages: ({ student, viewer, access }) => (
-    <MessagesSection student={student} viewer={viewer} access={access} />
+  documents: lazySection(
+    async () => (await import('../../../features/documents/components/documents-section')).DocumentsSection,
   ),
-  documents: ({ student, viewer, access }) => (
-    <DocumentsSection student={student} viewer={viewer} access={access} />
+  family: lazySection(async () => {
+    const [{ TeamSection }, { FamilySection }] = await Promise.all([
+      import('../../../features/team/components/team-section'),
+      import('../../../features/family/components/family-section'),
+    ])
+    return ({ student, viewer, access }) => (
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <TeamSection student={student} access={access} />
+        <FamilySection student={student} viewer={viewer} access={access} />
+      </div>
+    )
+  }),
+  history: lazySection(
+    async () => (await import('../../../features/history/components/history-section')).HistorySection,
   ),
-  family: ({ student, viewer, access }) => (
-    <div className="grid items-start gap-6 xl:grid-cols-2">
-      <TeamSection student={student} access={access} />
-      <FamilySection student={student} viewer={viewer} access={access} />
-    </div>
-  ),
-  history: ({ student }) => <HistorySection student={student} />,
+}
+
+/** Loads the code of the section this viewer will see for `asked` (the record's loaders). */
+export async function preloadRecordSection(viewer: CurrentUser, student: Student, asked: string | undefined) {
+  const body = SECTION_BODIES[chosenSection(recordAccess(viewer, student), asked).id]
+  if ('preload' in body) await (body as LazySection<SectionProps>).preload()
 }
 
 /**
@@ -74,6 +91,9 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
   const asked = useSearch({ strict: false, select: (search) => search.section })
   const section = chosenSection(access, asked)
   const Body = SECTION_BODIES[section.id]
+  const sections = visibleSections(access)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per record shown
+  useEffect(() => preloadWhenIdle(sections.map((shown) => SECTION_BODIES[shown.id])), [])
   return (
     <div className="flex flex-col gap-6">
       {archivedForFamily(access, 'scores.add') ? (
@@ -82,9 +102,11 @@ export function StudentRecord({ student, viewer }: { student: Student; viewer: C
         </Alert>
       ) : null}
       <RecordOverview student={student} viewer={viewer} />
-      <RecordSectionBar sections={visibleSections(access)} current={section.id}>
+      <RecordSectionBar sections={sections} current={section.id}>
         <div className="flex flex-col gap-6">
-          <Body student={student} viewer={viewer} access={access} />
+          <Suspense fallback={<ListSkeleton label={`Loading ${section.label}`} rows={['h-24', 'h-24']} />}>
+            <Body student={student} viewer={viewer} access={access} />
+          </Suspense>
         </div>
       </RecordSectionBar>
     </div>
