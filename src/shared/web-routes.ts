@@ -9,6 +9,7 @@ export const APP_ROUTE_PATTERNS = [
   '/onboarding',
   '/dashboard',
   '/schedule',
+  '/skills',
   '/settings',
   '/users',
   '/users/$uuid',
@@ -18,6 +19,9 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/users',
   '/admin/students',
   '/admin/inquiries',
+  '/admin/practice-tests',
+  '/admin/practice-tests/new',
+  '/admin/practice-tests/$formId',
 ] as const
 
 /**

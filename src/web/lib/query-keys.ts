@@ -78,4 +78,13 @@ export const queryKeys = {
     student: (studentId: string) => ['audit-events', 'student', studentId] as const,
   },
   inquiries: { all: ['inquiries'] as const },
+  /** Practice test forms: the list and each form read in full (with the key, for admins). */
+  practiceForms: {
+    all: ['practice-forms'] as const,
+    list: () => ['practice-forms', 'list'] as const,
+    detail: (uuid: string) => ['practice-forms', 'detail', uuid] as const,
+  },
+  /** An educator's caseload by skill over a date range. */
+  caseloadSkills: (educatorUuid: string, from: string, to: string) =>
+    ['caseload-skills', educatorUuid, from, to] as const,
 }

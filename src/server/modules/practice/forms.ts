@@ -79,7 +79,7 @@ export async function createForm(
   db: DbOrTx,
   viewer: Viewer,
   input: PracticeFormInput,
-): Promise<PracticeForm & { rescoredAttempts: number }> {
+): Promise<PracticeForm> {
   requireFormAdmin(viewer)
   const format = input.test === 'ACT' ? (input.format ?? null) : null
   return db.transaction(async (tx) => {
