@@ -65,7 +65,7 @@ async function checkWidths(page: Page, name: string, expectAccessible: (page?: P
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
-test('an admin imports a form from CSV texts, finds it listed, and edits it a section at a time', async ({
+test("an admin imports a form from CSV texts: a bad file's problem by row and column, then it is listed", async ({
   newVisitor,
   expectAccessible,
 }) => {
@@ -94,8 +94,25 @@ test('an admin imports a form from CSV texts, finds it listed, and edits it a se
   await expect(importing.getByRole('heading', { name: `Preview: ${name} is ready to save` })).toBeVisible()
   await importing.getByRole('button', { name: 'Save the form' }).click()
 
-  // Saved, it opens in the editor with its key.
+  // Saved, it opens in the editor, and the list has it.
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await page.getByRole('link', { name: 'All practice tests' }).click()
+  const row = section(page, 'Forms').getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText('Reading and Writing 54 · Math 44')
+})
+
+test('an admin edits a form a section at a time, and a new form shows its problems on their fields', async ({
+  newVisitor,
+  expectAccessible,
+}) => {
+  const { context, page } = await newVisitor()
+  await logInByApi(context.request, ADMIN_EMAIL, adminPassword())
+  await page.goto('/admin/practice-tests')
+  await section(page, 'Forms')
+    .getByRole('link', { name: `Seeded SAT ${token}` })
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: `Seeded SAT ${token}` })).toBeVisible()
+  await expect(page.getByText(/This form has 1 attempt\. Saving a change rescores/)).toBeVisible()
   const sections = page.getByRole('navigation', { name: 'Sections of the form' })
   await sections.getByRole('button', { name: 'Math' }).click()
   await expect(page.getByRole('heading', { name: 'Math: 44 questions' })).toBeVisible()
@@ -104,11 +121,8 @@ test('an admin imports a form from CSV texts, finds it listed, and edits it a se
   await expect(page.getByRole('textbox', { name: 'Raw 44: score or low end' })).toHaveValue('640')
   await checkWidths(page, 'editor', expectAccessible)
 
-  await page.getByRole('link', { name: 'All practice tests' }).click()
-  const row = section(page, 'Forms').getByRole('row', { name: new RegExp(name) })
-  await expect(row).toContainText('Reading and Writing 54 · Math 44')
-
   // A new form starts with the official rows; the server's problems show on their fields.
+  await page.getByRole('link', { name: 'All practice tests' }).click()
   await page.getByRole('link', { name: 'Add a form' }).click()
   await expect(page.getByRole('heading', { name: 'Reading and Writing: 54 questions' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: /^Question \d+: skill$/ })).toHaveCount(54)
@@ -116,6 +130,7 @@ test('an admin imports a form from CSV texts, finds it listed, and edits it a se
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused()
   await expect(page.getByText(/Nothing was saved: \d+ problems to fix/)).toBeVisible()
   await expect(sections.getByRole('button', { name: /^Math \(\d+ problems\)$/ })).toBeVisible()
+  await checkWidths(page, 'new-form', expectAccessible)
 })
 
 test('an educator sees the skills their students miss, each with its students', async ({
