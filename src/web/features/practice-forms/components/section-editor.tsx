@@ -38,7 +38,8 @@ export function SectionEditor({ layout, test, index, section, problems, onChange
         </h3>
         <SectionProblem id={fieldId(`${at}.questions`)} message={problems[`${at}.questions`]} />
         <table className="w-full table-fixed border-collapse" aria-labelledby={`${at}-questions-heading`}>
-          <thead>
+          {/* On a phone each row is a grid (a response's skill under its kind and answer); the boxes name themselves. */}
+          <thead className="max-sm:sr-only">
             <tr className="text-left text-sm text-ink-muted">
               <th scope="col" className="w-10 py-1 pr-2">
                 No.
@@ -105,7 +106,7 @@ export function SectionEditor({ layout, test, index, section, problems, onChange
             {section.scale.map((row, raw) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the raw counts, fixed by the layout
               <tr key={raw} className="border-t border-line align-top">
-                <th scope="row" className="py-1.5 pr-2 text-left font-medium tabular-nums">
+                <th scope="row" className="pt-4 pr-2 pb-1.5 text-left font-medium tabular-nums">
                   {raw}
                 </th>
                 <td className="py-1.5 pr-2">
@@ -171,16 +172,24 @@ function QuestionRow({
     'aria-invalid': errorOf('answers') ? true : undefined,
     'aria-describedby': describedBy('answers'),
   }
+  const grid = layout.allowsSpr
+    ? 'max-sm:grid-cols-[2rem_minmax(0,1fr)_minmax(0,1fr)]'
+    : 'max-sm:grid-cols-[2rem_5rem_minmax(0,1fr)]'
   // A key of several letters (rare) stays as it was saved.
   const choices =
     question.answers && !letters.includes(question.answers) ? [...letters, question.answers] : letters
   return (
-    <tr className="border-t border-line align-top">
-      <th scope="row" className="py-1.5 pr-2 text-left font-medium tabular-nums">
+    <tr
+      className={`border-t border-line align-top max-sm:grid max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:py-1.5 ${grid}`}
+    >
+      <th
+        scope="row"
+        className="pt-4 pr-2 pb-1.5 text-left font-medium tabular-nums max-sm:p-0 max-sm:pt-2.5"
+      >
         {number}
       </th>
       {layout.allowsSpr ? (
-        <td className="py-1.5 pr-2">
+        <td className="py-1.5 pr-2 max-sm:p-0">
           <select
             id={fieldId(`${path}.kind`)}
             className={cellInput}
@@ -196,7 +205,7 @@ function QuestionRow({
           <FieldError id={`${fieldId(`${path}.kind`)}-error`} message={errorOf('kind')} />
         </td>
       ) : null}
-      <td className="py-1.5 pr-2">
+      <td className="py-1.5 pr-2 max-sm:p-0">
         {question.kind === 'spr' ? (
           <input
             type="text"
@@ -222,7 +231,7 @@ function QuestionRow({
         )}
         <FieldError id={`${fieldId(`${path}.answers`)}-error`} message={errorOf('answers')} />
       </td>
-      <td className="py-1.5">
+      <td className={`py-1.5 max-sm:p-0 ${layout.allowsSpr ? 'max-sm:col-span-2 max-sm:col-start-2' : ''}`}>
         <select
           id={fieldId(`${path}.skill`)}
           className={cellInput}
