@@ -17,6 +17,7 @@ import {
   newDraft,
   problemsByField,
 } from '../form-draft'
+import { FormHeadingFields } from './form-heading-fields'
 import { SectionEditor } from './section-editor'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
@@ -120,62 +121,16 @@ export function FormEditor({
         <h2 id="form-details-heading" className="text-xl font-semibold">
           The form
         </h2>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fieldId('name')} className="font-medium">
-            Name
-          </label>
-          <input
-            id={fieldId('name')}
-            className="field-input"
-            maxLength={100}
-            value={draft.name}
-            placeholder="Practice Test 4"
-            aria-invalid={problems.name ? true : undefined}
-            aria-describedby={problems.name ? `${fieldId('name')}-error` : undefined}
-            onChange={(event) => change({ name: event.target.value })}
-          />
-          <FieldError id={`${fieldId('name')}-error`} message={problems.name} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={fieldId('test')} className="font-medium">
-              Test
-            </label>
-            <select
-              id={fieldId('test')}
-              className="field-input"
-              value={draft.test}
-              disabled={attempts > 0}
-              onChange={(event) => {
-                const test = event.target.value as PracticeTest
-                changeTest(test, test === 'ACT' ? 'enhanced' : null)
-              }}
-            >
-              <option value="SAT">SAT</option>
-              <option value="ACT">ACT</option>
-            </select>
-          </div>
-          {draft.test === 'ACT' ? (
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={fieldId('format')} className="font-medium">
-                ACT format
-              </label>
-              <select
-                id={fieldId('format')}
-                className="field-input"
-                value={draft.format ?? 'enhanced'}
-                disabled={attempts > 0}
-                aria-invalid={problems.format ? true : undefined}
-                aria-describedby={problems.format ? `${fieldId('format')}-error` : undefined}
-                onChange={(event) => changeTest('ACT', event.target.value as ActFormat)}
-              >
-                <option value="enhanced">Enhanced (from 2025)</option>
-                <option value="legacy">Legacy</option>
-              </select>
-              <FieldError id={`${fieldId('format')}-error`} message={problems.format} />
-            </div>
-          ) : null}
-        </div>
+        <FormHeadingFields
+          idPrefix={fieldId('')}
+          name={draft.name}
+          test={draft.test}
+          format={draft.format}
+          problems={problems}
+          locked={attempts > 0}
+          onName={(name) => change({ name })}
+          onTest={changeTest}
+        />
         {attempts === 0 ? (
           <p className="text-sm text-ink-muted">Changing the test or format starts its sections afresh.</p>
         ) : null}

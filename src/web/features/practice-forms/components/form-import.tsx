@@ -2,12 +2,13 @@ import { useId, useState } from 'react'
 import type { z } from 'zod'
 import type { PracticeForm } from '../../../../shared/practice'
 import type { practiceImportPreviewSchema } from '../../../../shared/practice-import'
-import { type ActFormat, type PracticeTest, sectionLayout } from '../../../../shared/practice-layouts'
+import { sectionLayout } from '../../../../shared/practice-layouts'
 import { Alert } from '../../../components/ui/alert'
 import { FieldError } from '../../../components/ui/field-error'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { type ImportBody, useImportForm, usePreviewFormImport } from '../api'
+import { FormHeadingFields } from './form-heading-fields'
 
 type Preview = z.infer<typeof practiceImportPreviewSchema>
 type CsvField = 'questionsCsv' | 'scaleCsv'
@@ -78,57 +79,15 @@ export function FormImport({ onImported }: { onImported: (form: PracticeForm) =>
       .join(' ') || undefined
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-name`} className="font-medium">
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="field-input"
-          maxLength={100}
-          value={body.name}
-          placeholder="Practice Test 4"
-          aria-invalid={fieldError('name') ? true : undefined}
-          aria-describedby={describedBy('name', false)}
-          onChange={(event) => change({ name: event.target.value })}
-        />
-        <FieldError id={`${id}-name-error`} message={fieldError('name')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-test`} className="font-medium">
-            Test
-          </label>
-          <select
-            id={`${id}-test`}
-            className="field-input"
-            value={body.test}
-            onChange={(event) => {
-              const test = event.target.value as PracticeTest
-              change({ test, format: test === 'ACT' ? 'enhanced' : null })
-            }}
-          >
-            <option value="SAT">SAT</option>
-            <option value="ACT">ACT</option>
-          </select>
-        </div>
-        {body.test === 'ACT' ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-format`} className="font-medium">
-              ACT format
-            </label>
-            <select
-              id={`${id}-format`}
-              className="field-input"
-              value={body.format ?? 'enhanced'}
-              onChange={(event) => change({ format: event.target.value as ActFormat })}
-            >
-              <option value="enhanced">Enhanced (from 2025)</option>
-              <option value="legacy">Legacy</option>
-            </select>
-          </div>
-        ) : null}
-      </div>
+      <FormHeadingFields
+        idPrefix={`${id}-`}
+        name={body.name}
+        test={body.test}
+        format={body.format}
+        problems={fieldProblems}
+        onName={(name) => change({ name })}
+        onTest={(test, format) => change({ test, format })}
+      />
       {FILES.map(({ field, label, help }) => (
         <fieldset key={field} className="flex min-w-0 flex-col gap-2">
           <legend className="font-medium">{label} CSV</legend>
