@@ -54,11 +54,16 @@ test.beforeAll(async () => {
 })
 
 /** The page at phone and desktop width: axe, no sideways scrolling, and a screenshot of each. */
-async function checkWidths(page: Page, name: string, expectAccessible: (page?: Page) => Promise<void>) {
+async function checkWidths(
+  page: Page,
+  name: string,
+  expectAccessible: (page?: Page) => Promise<void>,
+  { fullPage = true } = {},
+) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectAccessible(page)
-    await page.screenshot({ path: `test-results/screenshots/practice-${name}-${width}.png`, fullPage: true })
+    await page.screenshot({ path: `test-results/screenshots/practice-${name}-${width}.png`, fullPage })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }
@@ -118,8 +123,9 @@ test('an admin opens a form with attempts and edits it a section at a time', asy
   await expect(page.getByRole('heading', { name: 'Math: 44 questions' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Question 4: kind' })).toHaveValue('spr')
   await expect(page.getByRole('textbox', { name: 'Question 4: correct answer' })).toHaveValue('3/4')
+  await checkWidths(page, 'editor', expectAccessible, { fullPage: false })
+  await page.getByRole('button', { name: 'Score table' }).click()
   await expect(page.getByRole('textbox', { name: 'Raw 44: score or low end' })).toHaveValue('640')
-  await checkWidths(page, 'editor', expectAccessible)
 })
 
 test("a new form starts with the official rows, and the server's problems show on their fields", async ({

@@ -18,7 +18,7 @@ import {
   problemsByField,
 } from '../form-draft'
 import { FormHeadingFields } from './form-heading-fields'
-import { SectionEditor } from './section-editor'
+import { SectionEditor, type SectionPart } from './section-editor'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
@@ -38,6 +38,7 @@ export function FormEditor({
   const [draft, setDraft] = useState<FormDraft>(() => (form ? draftOf(form) : newDraft()))
   const [dirty, setDirty] = useState(false)
   const [chosen, setChosen] = useState(0)
+  const [part, setPart] = useState<SectionPart>('questions')
   const [problems, setProblems] = useState<Record<string, string>>({})
   const [focus, setFocus] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -97,6 +98,7 @@ export function FormEditor({
       )
       const section = /^sections\.(\d+)\./.exec(first)
       if (section) setChosen(Number(section[1]))
+      setPart(/^sections\.\d+\.scale/.test(first) ? 'scale' : 'questions')
       setFocus(null)
       // Focus once the section with the problem is shown.
       setTimeout(() => setFocus(first), 0)
@@ -105,8 +107,9 @@ export function FormEditor({
 
   const current = draft.sections[chosen]
   const layout = layouts[chosen]
-  const problemCount = (index: number) =>
-    Object.keys(problems).filter((path) => path.startsWith(`sections.${index}.`)).length
+  const problemCount = (prefix: string) =>
+    Object.keys(problems).filter((path) => path.startsWith(prefix)).length
+  const partCount = (name: SectionPart) => problemCount(`sections.${chosen}.${name}`)
 
   return (
     <div className="flex flex-col gap-6">
@@ -146,14 +149,17 @@ export function FormEditor({
         <FieldError id={`${fieldId('sections')}-error`} message={problems.sections} />
         <nav aria-label="Sections of the form" className="flex flex-wrap gap-2">
           {layouts.map((entry, index) => {
-            const count = problemCount(index)
+            const count = problemCount(`sections.${index}.`)
             return (
               <button
                 key={entry.section}
                 type="button"
                 className={`btn btn-small ${index === chosen ? 'btn-primary' : 'btn-secondary'}`}
                 aria-current={index === chosen ? 'true' : undefined}
-                onClick={() => setChosen(index)}
+                onClick={() => {
+                  setChosen(index)
+                  setPart('questions')
+                }}
               >
                 {entry.label}
                 {count > 0 ? ` (${plural(count, 'problem', 'problems')})` : ''}
@@ -181,7 +187,24 @@ export function FormEditor({
               </label>
             ) : null}
             {current.included ? (
+              <div className="flex flex-wrap gap-2">
+                {(['questions', 'scale'] as const).map((name) => (
+                  <button
+                    key={name}
+                    type="button"
+                    className={`btn btn-small ${part === name ? 'btn-primary' : 'btn-secondary'}`}
+                    aria-pressed={part === name}
+                    onClick={() => setPart(name)}
+                  >
+                    {name === 'questions' ? 'Questions' : 'Score table'}
+                    {partCount(name) > 0 ? ` (${plural(partCount(name), 'problem', 'problems')})` : ''}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            {current.included ? (
               <SectionEditor
+                part={part}
                 layout={layout}
                 test={draft.test}
                 index={chosen}
