@@ -77,6 +77,9 @@ export function CaseloadSkillsTable({
                 data-label={`${row.students.length} ${row.students.length === 1 ? 'student' : 'students'}`}
                 className="cell-wide"
               >
+                <p className="text-sm text-ink-muted max-sm:hidden">
+                  {row.students.length} {row.students.length === 1 ? 'student' : 'students'}
+                </p>
                 <ul className="flex flex-col items-end gap-0.5 sm:items-start">
                   {row.students.map((student) => (
                     <li key={student.uuid}>
