@@ -417,9 +417,10 @@ async function hotPaths(
 }
 
 /**
- * Sessions at 50 connections: the coach's week out of 2,000 sessions over 40 students, the
- * sessions of a record that has 200, and an admin scheduling sessions spread over many educators,
- * each in a slot of its own. Returns the peak RSS.
+ * Sessions at 50 connections: the coach's week out of 2,000 sessions over 40 students, the record
+ * of a student who has 200 (its sessions must not slow it) and that record's first page of
+ * sessions, and an admin scheduling sessions spread over many educators, each in a slot of its own.
+ * Returns the peak RSS.
  */
 async function sessionRows(
   kind: 'PostgreSQL' | 'embedded',
@@ -436,7 +437,12 @@ async function sessionRows(
       cookies.coach,
     ],
     [
-      'GET /api/v1/students/{id}/sessions (a record with 200 sessions)',
+      'GET /api/v1/students/{id} (the record with 200 sessions)',
+      `/api/v1/students/${people.student.id}`,
+      cookies.student,
+    ],
+    [
+      'GET /api/v1/students/{id}/sessions (a record with 200 sessions, the first page)',
       `/api/v1/students/${people.student.id}/sessions`,
       cookies.student,
     ],
@@ -445,9 +451,10 @@ async function sessionRows(
   for (const [label, endpoint, cookie] of reads) {
     const result = await load(`${base}${endpoint}`, { cookie }, pid, { connections: 50 })
     peakRss = Math.max(peakRss, result.peakRss)
+    const bytes = (await (await fetch(`${base}${endpoint}`, { headers: { cookie } })).text()).length
     rows.push([
       `${label} (${kind}, 50 connections)`,
-      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.timeouts} timeouts, RSS ${result.peakRss.toFixed(0)} MB`,
+      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.timeouts} timeouts, ${(bytes / 1024).toFixed(1)} KB, RSS ${result.peakRss.toFixed(0)} MB`,
       'p99 < 50 ms',
     ])
   }

@@ -15,7 +15,8 @@ export interface AppPreloads {
 
 /**
  * `routes/_app/students.$uuid.tsx` → `/students/$uuid`: layout folders (`_app`) drop out, dots are
- * slashes, and `index` is the folder itself.
+ * slashes, `index` is the folder itself, and a trailing `_` (a path not nested in its parent's
+ * layout: `students.$uuid_.practice.$attemptId.tsx`) is not part of the path.
  */
 function routePattern(routeFile: string): string {
   const segments = routeFile
@@ -24,6 +25,7 @@ function routePattern(routeFile: string): string {
     .split('/')
     .filter((segment) => !segment.startsWith('_'))
     .flatMap((segment) => segment.split('.'))
+    .map((segment) => segment.replace(/_$/, ''))
   if (segments.at(-1) === 'index') segments.pop()
   return `/${segments.join('/')}`
 }

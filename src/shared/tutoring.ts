@@ -72,22 +72,26 @@ export type Session = z.infer<typeof sessionSchema>
 export const sessionListSchema = z.object({
   sessions: z.array(sessionSchema),
   /**
-   * Without `from` and `to`: pass back as `cursor` for the sessions before these (older ones that
-   * are no longer scheduled); null when there are none, and always with `from` or `to`.
+   * Without `from` and `to`: pass back as `cursor` for the past sessions before these (older ones
+   * that are no longer scheduled); null when there are none, and always with `from` or `to`.
    */
   nextCursor: z.string().nullable(),
 })
 export type SessionList = z.infer<typeof sessionListSchema>
 
-/** How far back the record's sessions go before the older ones are paged (their default window). */
-export const SESSION_WINDOW_DAYS = 90
+/**
+ * The record's first page of sessions (no `cursor`, `from` or `to`): every one awaiting attendance,
+ * the soonest upcoming ones (later ones: `from`) and the newest past ones (older ones: `cursor`).
+ */
+export const SESSION_FIRST_UPCOMING = 10
+export const SESSION_FIRST_PAST = 10
 export const SESSION_PAGE_MAX = 100
 /** Older sessions a page holds ("Show earlier sessions" asks for the next). */
 export const SESSION_PAGE_SIZE = 50
 
 /**
  * `GET /v1/students/{id}/sessions?from&to` (dates in the viewer's zone; both optional), or without
- * them the default window and `cursor` (with `limit`) for the pages before it.
+ * them the first page and `cursor` (with `limit`) for the past sessions before it.
  */
 export const sessionListQuerySchema = z.object({
   from: planDateField.optional(),

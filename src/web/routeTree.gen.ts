@@ -19,6 +19,7 @@ import { Route as AppSkillsRouteImport } from './routes/_app/skills'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
+import { Route as AppAdminBroadcastRouteImport } from './routes/_app/admin.broadcast'
 import { Route as AppAdminInquiriesRouteImport } from './routes/_app/admin.inquiries'
 import { Route as AppAdminStudentsRouteImport } from './routes/_app/admin.students'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin.users'
@@ -29,6 +30,7 @@ import { Route as AppUsersUuidRouteImport } from './routes/_app/users.$uuid'
 import { Route as AppAdminPracticeTestsIndexRouteImport } from './routes/_app/admin.practice-tests.index'
 import { Route as AppAdminPracticeTestsFormIdRouteImport } from './routes/_app/admin.practice-tests.$formId'
 import { Route as AppAdminPracticeTestsNewRouteImport } from './routes/_app/admin.practice-tests.new'
+import { Route as AppStudentsUuidPracticeAttemptIdRouteImport } from './routes/_app/students.$uuid_.practice.$attemptId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -76,6 +78,11 @@ const MarketingResetPasswordRoute = MarketingResetPasswordRouteImport.update({
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminBroadcastRoute = AppAdminBroadcastRouteImport.update({
+  id: '/admin/broadcast',
+  path: '/admin/broadcast',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAdminInquiriesRoute = AppAdminInquiriesRouteImport.update({
@@ -131,6 +138,12 @@ const AppAdminPracticeTestsNewRoute =
     path: '/admin/practice-tests/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppStudentsUuidPracticeAttemptIdRoute =
+  AppStudentsUuidPracticeAttemptIdRouteImport.update({
+    id: '/students/$uuid_/practice/$attemptId',
+    path: '/students/$uuid/practice/$attemptId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MarketingRouteWithChildren
@@ -141,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/skills': typeof AppSkillsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -152,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
   '/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
   '/admin/practice-tests/': typeof AppAdminPracticeTestsIndexRoute
+  '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MarketingRouteWithChildren
@@ -162,6 +177,7 @@ export interface FileRoutesByTo {
   '/skills': typeof AppSkillsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
+  '/admin/broadcast': typeof AppAdminBroadcastRoute
   '/admin/inquiries': typeof AppAdminInquiriesRoute
   '/admin/students': typeof AppAdminStudentsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -173,6 +189,7 @@ export interface FileRoutesByTo {
   '/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
   '/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
   '/admin/practice-tests': typeof AppAdminPracticeTestsIndexRoute
+  '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -185,6 +202,7 @@ export interface FileRoutesById {
   '/_app/skills': typeof AppSkillsRoute
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
+  '/_app/admin/broadcast': typeof AppAdminBroadcastRoute
   '/_app/admin/inquiries': typeof AppAdminInquiriesRoute
   '/_app/admin/students': typeof AppAdminStudentsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -196,6 +214,7 @@ export interface FileRoutesById {
   '/_app/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
   '/_app/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
   '/_app/admin/practice-tests/': typeof AppAdminPracticeTestsIndexRoute
+  '/_app/students/$uuid_/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -208,6 +227,7 @@ export interface FileRouteTypes {
     | '/skills'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -219,6 +239,7 @@ export interface FileRouteTypes {
     | '/admin/practice-tests/$formId'
     | '/admin/practice-tests/new'
     | '/admin/practice-tests/'
+    | '/students/$uuid/practice/$attemptId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -229,6 +250,7 @@ export interface FileRouteTypes {
     | '/skills'
     | '/forgot-password'
     | '/reset-password'
+    | '/admin/broadcast'
     | '/admin/inquiries'
     | '/admin/students'
     | '/admin/users'
@@ -240,6 +262,7 @@ export interface FileRouteTypes {
     | '/admin/practice-tests/$formId'
     | '/admin/practice-tests/new'
     | '/admin/practice-tests'
+    | '/students/$uuid/practice/$attemptId'
   id:
     | '__root__'
     | '/_app'
@@ -251,6 +274,7 @@ export interface FileRouteTypes {
     | '/_app/skills'
     | '/_marketing/forgot-password'
     | '/_marketing/reset-password'
+    | '/_app/admin/broadcast'
     | '/_app/admin/inquiries'
     | '/_app/admin/students'
     | '/_app/admin/users'
@@ -262,6 +286,7 @@ export interface FileRouteTypes {
     | '/_app/admin/practice-tests/$formId'
     | '/_app/admin/practice-tests/new'
     | '/_app/admin/practice-tests/'
+    | '/_app/students/$uuid_/practice/$attemptId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -342,6 +367,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/broadcast': {
+      id: '/_app/admin/broadcast'
+      path: '/admin/broadcast'
+      fullPath: '/admin/broadcast'
+      preLoaderRoute: typeof AppAdminBroadcastRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/inquiries': {
       id: '/_app/admin/inquiries'
       path: '/admin/inquiries'
@@ -412,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminPracticeTestsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/students/$uuid_/practice/$attemptId': {
+      id: '/_app/students/$uuid_/practice/$attemptId'
+      path: '/students/$uuid/practice/$attemptId'
+      fullPath: '/students/$uuid/practice/$attemptId'
+      preLoaderRoute: typeof AppStudentsUuidPracticeAttemptIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -420,6 +459,7 @@ interface AppRouteChildren {
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSkillsRoute: typeof AppSkillsRoute
+  AppAdminBroadcastRoute: typeof AppAdminBroadcastRoute
   AppAdminInquiriesRoute: typeof AppAdminInquiriesRoute
   AppAdminStudentsRoute: typeof AppAdminStudentsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -431,6 +471,7 @@ interface AppRouteChildren {
   AppAdminPracticeTestsFormIdRoute: typeof AppAdminPracticeTestsFormIdRoute
   AppAdminPracticeTestsNewRoute: typeof AppAdminPracticeTestsNewRoute
   AppAdminPracticeTestsIndexRoute: typeof AppAdminPracticeTestsIndexRoute
+  AppStudentsUuidPracticeAttemptIdRoute: typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -438,6 +479,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSkillsRoute: AppSkillsRoute,
+  AppAdminBroadcastRoute: AppAdminBroadcastRoute,
   AppAdminInquiriesRoute: AppAdminInquiriesRoute,
   AppAdminStudentsRoute: AppAdminStudentsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
@@ -449,6 +491,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminPracticeTestsFormIdRoute: AppAdminPracticeTestsFormIdRoute,
   AppAdminPracticeTestsNewRoute: AppAdminPracticeTestsNewRoute,
   AppAdminPracticeTestsIndexRoute: AppAdminPracticeTestsIndexRoute,
+  AppStudentsUuidPracticeAttemptIdRoute: AppStudentsUuidPracticeAttemptIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

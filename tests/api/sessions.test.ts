@@ -379,7 +379,7 @@ describe('status changes and the ledger', () => {
 })
 
 describe('the record’s list', () => {
-  it('answers the last 90 days on and every session still scheduled, then older ones a page at a time', async () => {
+  it('answers those awaiting attendance, the next ten and the last ten first, then older ones a page at a time', async () => {
     const paged = await t.userWith({ roles: ['student'] })
     await addToTeam(t.db, paged.id, educator.id)
     const DAY = 24 * HOUR
@@ -391,26 +391,29 @@ describe('the record’s list', () => {
         durationMinutes: 60,
         ...(status && { status }),
       })
-    const old = [await at(300, 'attended'), await at(200, 'no-show'), await at(100, 'attended')]
     const awaitingOld = await at(150)
-    const recent = [await at(10, 'attended'), await at(-3)]
+    const done: string[] = []
+    for (let daysAgo = 12; daysAgo >= 1; daysAgo--)
+      done.push(await at(daysAgo, daysAgo % 2 ? 'attended' : 'no-show'))
+    const upcoming: string[] = []
+    for (let daysAhead = 1; daysAhead <= 11; daysAhead++) upcoming.push(await at(-daysAhead))
     const list = (query = '') =>
       t.request({ method: 'GET', url: `${sessionsOf(paged.id)}${query}`, cookie: educator.cookie })
     const uuids = (answer: { json(): { sessions: Session[] } }) => answer.json().sessions.map((s) => s.uuid)
 
     const first = await list()
-    expect(uuids(first)).toEqual([awaitingOld, ...recent])
+    expect(uuids(first)).toEqual([awaitingOld, ...done.slice(2), ...upcoming.slice(0, 10)])
     const cursor = first.json().nextCursor as string
     expect(cursor).toEqual(expect.any(String))
-    const second = await list(`?cursor=${cursor}&limit=2`)
-    expect(uuids(second)).toEqual([old[1], old[2]])
+    const second = await list(`?cursor=${cursor}&limit=1`)
+    expect(uuids(second)).toEqual([done[1]])
     const third = await list(`?cursor=${second.json().nextCursor}&limit=2`)
     expect(third.json()).toMatchObject({ nextCursor: null })
-    expect(uuids(third)).toEqual([old[0]])
-    // With days asked for, those days whole, as before the window.
+    expect(uuids(third)).toEqual([done[0]])
+    // With days asked for, those days whole: the later sessions too.
     const range = await list(`?from=2000-01-01`)
     expect(range.json().nextCursor).toBeNull()
-    expect(uuids(range)).toEqual([old[0], old[1], awaitingOld, old[2], ...recent])
+    expect(uuids(range)).toEqual([awaitingOld, ...done, ...upcoming])
     for (const query of ['?cursor=not-ours', `?cursor=${cursor}&from=2000-01-01`, '?limit=0']) {
       const bad = await list(query)
       expect(bad.statusCode, query).toBe(400)
@@ -534,7 +537,8 @@ describe('deleting a person', () => {
   it('keeps the sessions an educator taught or scheduled, under "Deleted user"', async () => {
     const leaving = await t.userWith({ roles: ['educator'] })
     await addToTeam(t.db, student.id, leaving.id)
-    const created = await post(leaving, body(slot(), { educatorUUID: leaving.id }))
+    const startsAt = slot()
+    const created = await post(leaving, body(startsAt, { educatorUUID: leaving.id }))
     expect(created.statusCode).toBe(201)
     const deleted = await t.request({
       method: 'DELETE',
@@ -543,7 +547,13 @@ describe('deleting a person', () => {
       payload: { confirmEmail: leaving.email },
     })
     expect(deleted.statusCode, deleted.body).toBe(204)
-    const list = await t.request({ method: 'GET', url: sessionsOf(student.id), cookie: admin.cookie })
+    // Its day (the first page holds only the next ten of this record's many).
+    const day = startsAt.slice(0, 10)
+    const list = await t.request({
+      method: 'GET',
+      url: `${sessionsOf(student.id)}?from=${day}&to=${day}`,
+      cookie: admin.cookie,
+    })
     const kept = (list.json().sessions as Session[]).find((s) => s.uuid === created.json().sessions[0].uuid)
     expect(kept).toMatchObject({ educator: { name: 'Deleted user' }, createdBy: { name: 'Deleted user' } })
   })

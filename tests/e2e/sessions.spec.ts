@@ -263,4 +263,15 @@ test('an admin adds hours, moves this and the following sessions, and schedules 
   await dialog.getByRole('button', { name: 'Schedule anyway' }).click()
   await expect(dialog).toBeHidden()
   await expect(next).toHaveCount(5)
+
+  // The record shows the next ten sessions; the later ones come on request.
+  const later = await adminApi()
+  for (let k = 0; k < 6; k++) await scheduleByApi(later, new Date(Date.now() + (40 + k) * 86_400_000))
+  await later.dispose()
+  await page.reload()
+  await expect(next).toHaveCount(10)
+  await page.getByRole('button', { name: 'Show later sessions' }).click()
+  await expect(next).toHaveCount(11)
+  await expect(page.getByRole('button', { name: 'Show later sessions' })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/screenshots/sessions-record-later-390.png', fullPage: true })
 })

@@ -16,10 +16,13 @@ const ROUTE_FILES: Record<string, string> = {
   '/users/$uuid': 'routes/_app/users.$uuid.tsx',
   '/students': 'routes/_app/students.index.tsx',
   '/students/$uuid': 'routes/_app/students.$uuid.tsx',
+  // A trailing `_` takes the page out of its parent's layout; it is not part of the path.
+  '/students/$uuid/practice/$attemptId': 'routes/_app/students.$uuid_.practice.$attemptId.tsx',
   '/admin': 'routes/_app/admin.index.tsx',
   '/admin/users': 'routes/_app/admin.users.tsx',
   '/admin/students': 'routes/_app/admin.students.tsx',
   '/admin/inquiries': 'routes/_app/admin.inquiries.tsx',
+  '/admin/broadcast': 'routes/_app/admin.broadcast.tsx',
   '/admin/practice-tests': 'routes/_app/admin.practice-tests.index.tsx',
   '/admin/practice-tests/new': 'routes/_app/admin.practice-tests.new.tsx',
   '/admin/practice-tests/$formId': 'routes/_app/admin.practice-tests.$formId.tsx',

@@ -17,15 +17,35 @@ describe("the record's sections", () => {
     expect(recordSectionSearchSchema.parse({})).toEqual({})
   })
 
-  it('show History to admins only, Sessions to all but an FAO, and fall back to Scores for what the viewer does not see', () => {
+  it("keep the Messages section's conversation, family or staff, and drop anything else", () => {
+    expect(recordSectionSearchSchema.parse({ section: 'messages', conversation: 'staff' })).toEqual({
+      section: 'messages',
+      conversation: 'staff',
+    })
+    expect(recordSectionSearchSchema.parse({ section: 'messages', conversation: 'team' })).toEqual({
+      section: 'messages',
+    })
+  })
+
+  it('show History to admins only, Sessions and Practice tests to all but an FAO, and fall back to Scores for what the viewer does not see', () => {
     const ids = (access: Parameters<typeof visibleSections>[0]) => visibleSections(access).map((s) => s.id)
     expect(ids('admin')).toEqual(RECORD_SECTIONS.map((section) => section.id))
     for (const access of ['editor', 'self', 'guardian'] as const) {
-      expect(ids(access)).toEqual(['scores', 'plan', 'sessions', 'notes', 'documents', 'family'])
+      expect(ids(access)).toEqual([
+        'scores',
+        'practice',
+        'plan',
+        'sessions',
+        'notes',
+        'messages',
+        'documents',
+        'family',
+      ])
       expect(chosenSection(access, 'history').id).toBe('scores')
     }
-    expect(ids('reader')).toEqual(['scores', 'plan', 'notes', 'documents', 'family'])
+    expect(ids('reader')).toEqual(['scores', 'plan', 'notes', 'messages', 'documents', 'family'])
     expect(chosenSection('reader', 'sessions').id).toBe('scores')
+    expect(chosenSection('reader', 'practice').id).toBe('scores')
     expect(chosenSection('admin', 'history').id).toBe('history')
     expect(chosenSection('self', undefined).id).toBe('scores')
     expect(chosenSection('guardian', 'documents').label).toBe('Documents')

@@ -49,8 +49,19 @@ export const queryKeys = {
     profile: (uuid: string) => ['students', 'profile', uuid] as const,
     /** Tutoring sessions and the hours ledger (with the packages) of one record. */
     sessions: (uuid: string) => ['students', 'sessions', uuid] as const,
+    /** The record's sessions from a day on (under `sessions`, so a session change refreshes them). */
+    sessionsFrom: (uuid: string, from: string) => ['students', 'sessions', uuid, 'from', from] as const,
     hours: (uuid: string) => ['students', 'hours', uuid] as const,
+    /** Practice attempts (the list, one attempt by its review filter) and the skills they give. */
+    practice: (uuid: string) => ['students', 'practice', uuid] as const,
+    practiceAttempt: (uuid: string, attemptUuid: string) =>
+      ['students', 'practice', uuid, 'attempt', attemptUuid] as const,
+    skills: (uuid: string) => ['students', 'practice', uuid, 'skills'] as const,
+    /** One conversation of a record (`family` or `staff`), paged newest first. */
+    messages: (uuid: string, kind: string) => ['students', 'messages', uuid, kind] as const,
   },
+  /** The caller's unread conversations and their total (the sidebar's count, the dashboard's list). */
+  unreadMessages: ['unread-messages'] as const,
   /** Educators' weeks on /schedule; a session change refreshes every one. */
   schedule: {
     all: ['schedule'] as const,
@@ -68,6 +79,8 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     list: (filters: UserFilters) => ['users', 'list', filters] as const,
+    /** The educators a broadcast may address (the first 100 by name). */
+    educators: ['users', 'educators'] as const,
   },
   invites: {
     all: ['user-invites'] as const,
@@ -78,12 +91,10 @@ export const queryKeys = {
     student: (studentId: string) => ['audit-events', 'student', studentId] as const,
   },
   inquiries: { all: ['inquiries'] as const },
-  /** Practice test forms: the list and each form read in full (with the key, for admins). */
-  practiceForms: {
-    all: ['practice-forms'] as const,
-    list: () => ['practice-forms', 'list'] as const,
-    detail: (uuid: string) => ['practice-forms', 'detail', uuid] as const,
-  },
+  /** The practice test forms as listed (no key). */
+  practiceForms: ['practice-forms'] as const,
+  /** A practice test form read in full (with the key, for admins), under the list's prefix. */
+  practiceForm: (uuid: string) => ['practice-forms', uuid] as const,
   /** An educator's caseload by skill over a date range. */
   caseloadSkills: (educatorUuid: string, from: string, to: string) =>
     ['caseload-skills', educatorUuid, from, to] as const,

@@ -48,6 +48,10 @@ export const canManageTeam = (access: RecordAccess) => kindOf(access) === 'admin
 export const canManageFamily = (access: RecordAccess) => may(access, 'guardians.manage')
 /** Staff (FAOs too) and admins write session notes; the family reads the shared ones. */
 export const canWriteNotes = (access: RecordAccess) => may(access, 'notes.write')
+/** The Staff conversation: the team and admins; for the family it does not exist. */
+export const canSeeStaffMessages = (access: RecordAccess) => may(access, 'messages.staff')
+/** Write in the Family conversation (not the family on an archived record). */
+export const canWriteMessages = (access: RecordAccess) => may(access, 'messages.write')
 /** Guardians' emails are for staff and admins (the server leaves them out for the family). */
 export const seesFamilyEmails = (access: RecordAccess) => may(access, 'record.readGuardianEmails')
 
@@ -75,6 +79,14 @@ export const canCancelAsFamily = (access: RecordAccess) =>
   !(typeof access === 'object' && access.archived)
 /** Packages and adjustments are the admins'. */
 export const canManageHours = (access: RecordAccess) => kindOf(access) === 'admin'
+
+/**
+ * Practice tests: every reader of the record but an FAO sees the attempts, scores and skills;
+ * admins and educators on the team assign; the student (and staff entering a paper sheet) answer.
+ */
+export const canSeePractice = (access: RecordAccess) => may(access, 'practice.read')
+export const canAssignPractice = (access: RecordAccess) => may(access, 'practice.assign')
+export const canAnswerPractice = (access: RecordAccess) => may(access, 'practice.answer')
 
 /** A guardian sees their students and the teams, not the other guardians' profiles. */
 export const canOpenGuardianProfile = (access: RecordAccess, viewer: CurrentUser, guardianUuid: string) =>

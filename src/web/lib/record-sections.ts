@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { canManageTeam, canSeeSessions, type RecordAccess } from './record-access'
+import { canManageTeam, canSeePractice, canSeeSessions, type RecordAccess } from './record-access'
 
 /**
  * The record's sections, in the order of the section bar (docs/web.md, "The record page"). The
@@ -9,9 +9,11 @@ import { canManageTeam, canSeeSessions, type RecordAccess } from './record-acces
  */
 export const RECORD_SECTIONS = [
   { id: 'scores', label: 'Scores' },
+  { id: 'practice', label: 'Practice tests', shows: canSeePractice },
   { id: 'plan', label: 'Plan' },
   { id: 'sessions', label: 'Sessions', shows: canSeeSessions },
   { id: 'notes', label: 'Notes' },
+  { id: 'messages', label: 'Messages' },
   { id: 'documents', label: 'Documents' },
   { id: 'family', label: 'Family and team' },
   { id: 'history', label: 'History', shows: canManageTeam },
@@ -25,6 +27,8 @@ const SECTION_IDS = RECORD_SECTIONS.map((section) => section.id) as [RecordSecti
 /** The search of a page that shows a record: an unknown section is dropped (the first one shows). */
 export const recordSectionSearchSchema = z.object({
   section: z.enum(SECTION_IDS).optional().catch(undefined),
+  /** The Messages section's conversation (src/shared/messages.ts's kinds); unknown shows Family. */
+  conversation: z.enum(['family', 'staff']).optional().catch(undefined),
 })
 
 /** The sections this viewer sees. */

@@ -3,6 +3,7 @@ import { BRAND } from '../../shared/brand'
 import { StandaloneErrorFallback } from '../components/layout/error-fallback'
 import { Toaster } from '../components/ui/toast'
 import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user'
+import { MenuUnread } from '../features/messages/components/unread'
 import { loginHref } from '../lib/login-href'
 import { MobileTopBar } from './_app/-components/mobile-drawer'
 import { Sidebar } from './_app/-components/sidebar'
@@ -34,7 +35,9 @@ function AppLayout() {
         <Sidebar user={user} />
       </aside>
       <div className="flex min-h-dvh min-w-0 flex-col">
-        <MobileTopBar>{(close) => <Sidebar user={user} onNavigate={close} />}</MobileTopBar>
+        <MobileTopBar notice={<MenuUnread user={user} />}>
+          {(close) => <Sidebar user={user} onNavigate={close} />}
+        </MobileTopBar>
         <main
           id="main"
           tabIndex={-1}

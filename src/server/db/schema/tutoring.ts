@@ -103,6 +103,11 @@ export const tutoringSessions = pgTable(
     index('tutoring_sessions_educator_idx').on(table.educatorId, table.startsAt),
     index('tutoring_sessions_series_idx').on(table.seriesId, table.startsAt),
     index('tutoring_sessions_reminder_idx').on(table.startsAt).where(sql`${table.status} = 'scheduled'`),
+    // A record's first page of sessions: those awaiting attendance and the next ones, read exactly
+    // (docs/performance.md, change 37).
+    index('tutoring_sessions_student_scheduled_idx')
+      .on(table.studentId, table.startsAt)
+      .where(sql`${table.status} = 'scheduled'`),
   ],
 )
 export type TutoringSessionRow = typeof tutoringSessions.$inferSelect

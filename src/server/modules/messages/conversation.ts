@@ -36,9 +36,11 @@ export async function openConversation(
   viewer: Viewer,
   studentId: string,
   kind: string,
+  /** The viewer's access when already read (with the session, `config.kept: 'record'`). */
+  known?: AccessOnRecord,
 ): Promise<Conversation> {
   if (kind !== 'family' && kind !== 'staff') throw noConversation()
-  const access = await studentAccess(db, viewer, studentId)
+  const access = known ?? (await studentAccess(db, viewer, studentId))
   if (kind === 'staff' && !may(access, 'messages.staff')) throw noConversation()
   return { studentId, kind, access }
 }

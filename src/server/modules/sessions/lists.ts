@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { type AccessOnRecord, may } from '../../../shared/record-rules'
-import { SESSION_PAGE_SIZE, SESSION_WINDOW_DAYS } from '../../../shared/tutoring'
+import {
+  SESSION_DURATION_MAX,
+  SESSION_FIRST_PAST,
+  SESSION_FIRST_UPCOMING,
+  SESSION_PAGE_SIZE,
+} from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRowsPrepared } from '../../db/raw'
@@ -47,11 +52,16 @@ const sessionFields = (readsInternal: boolean) => sql`select s.id as "uuid",
   json_build_object('name', c.name, 'uuid', s.created_by_id) as "createdBy",
   ${isoSql(sql`s.created_at`)} as "createdAt", ${isoSql(sql`s.updated_at`)} as "updatedAt"`
 
-/** Sessions that pass `where`, soonest first, as a JSON array (text), `[]` when none. */
-const sessionsJson = (readsInternal: boolean, where: SQL) => sql`coalesce((select
+/**
+ * Sessions that pass `where` (or, with `ids`, those the subquery names), soonest first, as a JSON
+ * array (text), `[]` when none. Sessions named by id are read by id: an `s.id in (…)` is planned
+ * as a scan of every session when the planner expects few.
+ */
+const sessionsJson = (readsInternal: boolean, where: SQL, ids?: SQL) => sql`coalesce((select
     '[' || string_agg(_x.item, ',' order by _x.d, _x.i) || ']' from (
     select row_to_json(_r)::text as item, s.starts_at as d, s.id as i
-    from tutoring_sessions s join users st on st.id = s.student_id
+    from ${ids ? sql`(${ids}) _ids join tutoring_sessions s on s.id = _ids.id` : sql`tutoring_sessions s`}
+      join users st on st.id = s.student_id
       join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
       cross join (select ${cancellationNoticeHoursSql} as hours) _notice
       cross join lateral (${sessionFields(readsInternal)}) _r
@@ -69,23 +79,48 @@ function dayRange(from: string | undefined, to: string | undefined, zone: SQL): 
   return sql.join(bounds, sql` and `)
 }
 
-/** Older sessions, before a page's cursor: no longer scheduled, newest first up to `limit`. */
-const olderThan = (studentId: string, at: string, id: string) => sql`o.student_id = ${studentId}
-  and o.status <> 'scheduled' and (o.starts_at, o.id) < ((${at}::timestamp at time zone 'UTC'), ${id}::uuid)`
+/**
+ * A student's sessions that are no longer scheduled, newest first (by start, then uuid), before
+ * `before` when given: the past ones the record shows ten of first and the rest a page at a time.
+ */
+const doneNewestFirst = (
+  studentId: string,
+  before?: readonly [string, string],
+) => sql`from tutoring_sessions o
+  where o.student_id = ${studentId} and o.status <> 'scheduled'
+  ${before ? sql`and (o.starts_at, o.id) < ((${before[0]}::timestamp at time zone 'UTC'), ${before[1]}::uuid)` : sql``}
+  order by o.starts_at desc, o.id desc`
 
-/** The default window's start: sessions before it that are no longer scheduled are paged. */
-const windowStart = sql.raw(`(now() - interval '${SESSION_WINDOW_DAYS} days')`)
+/**
+ * The `limit` sessions of `done` and, when more follow, the cursor to them: `tail` is the last
+ * one's key and the next one's (one scan each: a named statement is a select, so no `with`).
+ */
+const pageOf = (done: SQL, limit: number) => ({
+  ids: sql`(select o.id ${done} limit ${limit})`,
+  tail: sql`(select array_agg(_t.k order by _t.d desc, _t.i desc) from (
+    select ${cursorTimestampSql(sql`o.starts_at`)} || ' ' || o.id as k, o.starts_at as d, o.id as i
+    ${done} offset ${limit - 1} limit 2) _t)`,
+})
 
-/** The first page's cursor names the window's start: every row before it comes after. */
-const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000'
+/**
+ * The first page's scheduled sessions: every one awaiting attendance (its end has passed), and
+ * the soonest upcoming ones (a session lasts at most its longest duration, so the index range
+ * starts that long before now). Both read `tutoring_sessions_student_scheduled_idx`.
+ */
+const scheduledFirst = (studentId: string) => sql`select o.id from tutoring_sessions o
+    where o.student_id = ${studentId} and o.status = 'scheduled' and o.starts_at < now() and o.ends_at <= now()
+  union all (select o.id from tutoring_sessions o
+    where o.student_id = ${studentId} and o.status = 'scheduled'
+      and o.starts_at > now() - ${sql.raw(`interval '${SESSION_DURATION_MAX} minutes'`)} and o.ends_at > now()
+    order by o.starts_at, o.id limit ${sql.raw(String(SESSION_FIRST_UPCOMING))})`
 
 /**
  * A student's sessions, soonest first, as `{ sessions, nextCursor }` JSON text (docs/api.md,
- * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the default
- * window (every session of the last 90 days or later, and every one still scheduled whatever its
- * age: it awaits attendance) and, with `cursor`, a page of the older ones. `access` is the viewer's
- * on the record (404 already answered for outsiders). One prepared statement per kind of reader
- * and of read: the record's hot read.
+ * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the first
+ * page (every session awaiting attendance, the soonest upcoming ones and the newest past ones)
+ * and, with `cursor`, a page of the past ones before it. `access` is the viewer's on the record
+ * (404 already answered for outsiders). One prepared statement per kind of reader and of read:
+ * the record's hot read.
  */
 export async function sessionListJson(
   db: DbOrTx,
@@ -113,34 +148,18 @@ export async function sessionListJson(
     return `{"sessions":${row!.sessions},"nextCursor":null}`
   }
   const before = decodeCursor(query.cursor, 2)
-  if (!before) {
-    const [row] = await selectRowsPrepared<{ sessions: string; before: string | null }>(
-      db,
-      `${name}:window`,
-      sql`select ${sessionsJson(
-        readsInternal,
-        sql`s.student_id = ${studentId} and (s.starts_at >= ${windowStart} or s.status = 'scheduled')`,
-      )} as sessions,
-      case when exists(select 1 from tutoring_sessions o where o.student_id = ${studentId}
-        and o.starts_at < ${windowStart} and o.status <> 'scheduled')
-      then ${cursorTimestampSql(windowStart)} end as before`,
-    )
-    return sessionPage(row!.sessions, row!.before === null ? null : [row!.before, BEFORE_ANY_ID])
+  if (before) {
+    const [at, id] = before as [string, string]
+    if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
   }
-  const [at, id] = before as [string, string]
-  if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
-  const limit = query.limit ?? SESSION_PAGE_SIZE
-  const newestFirst = sql`from tutoring_sessions o where ${olderThan(studentId, at, id)}
-    order by o.starts_at desc, o.id desc`
-  // `tail`: the page's oldest key and, when there are more, the next one's (a statement with one
-  // scan for each: a named statement is a select, so no `with`).
+  const page = before
+    ? pageOf(doneNewestFirst(studentId, before as [string, string]), query.limit ?? SESSION_PAGE_SIZE)
+    : pageOf(doneNewestFirst(studentId), SESSION_FIRST_PAST)
+  const ids = before ? page.ids : sql`(${scheduledFirst(studentId)} union all ${page.ids})`
   const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
     db,
-    `${name}:page`,
-    sql`select ${sessionsJson(readsInternal, sql`s.id in (select o.id ${newestFirst} limit ${limit})`)} as sessions,
-      (select array_agg(_t.k order by _t.d desc, _t.i desc) from (
-        select ${cursorTimestampSql(sql`o.starts_at`)} || ' ' || o.id as k, o.starts_at as d, o.id as i
-        ${newestFirst} offset ${limit - 1} limit 2) _t) as tail`,
+    `${name}:${before ? 'page' : 'first'}`,
+    sql`select ${sessionsJson(readsInternal, sql`true`, ids)} as sessions, ${page.tail} as tail`,
   )
   const tail = row!.tail ?? []
   return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)

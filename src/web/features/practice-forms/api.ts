@@ -14,22 +14,22 @@ import { queryKeys } from '../../lib/query-keys'
 /** The practice test forms (docs/api.md#practice-tests): the list, one form, its changes and the CSV import. */
 export const practiceFormsQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.practiceForms.list(),
+    queryKey: queryKeys.practiceForms,
     queryFn: () => apiFetch('/v1/practice-tests', { schema: practiceFormListSchema }),
   })
 
 export const practiceFormQueryOptions = (uuid: string) =>
   queryOptions({
-    queryKey: queryKeys.practiceForms.detail(uuid),
+    queryKey: queryKeys.practiceForm(uuid),
     queryFn: () => apiFetch(`/v1/practice-tests/${uuid}`, { schema: practiceFormSchema }),
   })
 
-/** Every change refreshes the list and the forms read in full. */
+/** Every change refreshes the list (the record's assign picker reads it too) and the forms read in full. */
 function useFormsMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.practiceForms.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.practiceForms }),
   })
 }
 

@@ -91,6 +91,7 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
           </div>
         ) : null}
         {overview ? <People counts={overview.counts} /> : null}
+        <BroadcastLink />
         {overview ? <CollegeStatusCounts counts={overview.collegeStatuses ?? {}} /> : null}
         {overview?.progress ? <MedianGains progress={overview.progress} /> : null}
         <PracticeTests />
@@ -125,6 +126,23 @@ function PracticeTests() {
       </p>
       <Link to="/admin/practice-tests" className="inline-flex min-h-11 items-center self-start font-medium">
         Manage practice tests
+      </Link>
+    </section>
+  )
+}
+
+/** The way to /admin/broadcast: one message to many students' Family conversations. */
+function BroadcastLink() {
+  return (
+    <section aria-labelledby="broadcast-heading" className="card flex flex-col items-start gap-2 p-4 sm:p-6">
+      <h2 id="broadcast-heading" className="text-xl font-semibold">
+        Messages
+      </h2>
+      <p className="text-ink-muted">
+        A notice for many families at once arrives in each student's Family conversation.
+      </p>
+      <Link to="/admin/broadcast" className="inline-flex min-h-11 items-center font-medium">
+        Send a message to many students
       </Link>
     </section>
   )

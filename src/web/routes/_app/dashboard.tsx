@@ -8,6 +8,7 @@ import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { Skeleton } from '../../components/ui/skeleton'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
+import { UnreadConversations } from '../../features/messages/components/unread'
 import { weekQueryOptions } from '../../features/students/api/get-week'
 import { MyTasks } from '../../features/tasks/components/my-tasks'
 import { errorMessage } from '../../lib/api-client'
@@ -53,6 +54,7 @@ function DashboardFrame({ children }: { children: ReactNode }) {
     <>
       <PageHeader title="My Dashboard" description={dashboardDescription(user)} />
       <div className="flex flex-col gap-6">
+        <UnreadConversations user={user} />
         {children}
         {isStaff(user) ? <MyTasks scope="assigned" viewer={user} /> : null}
       </div>

@@ -7,6 +7,7 @@ import { TwoFactorSettings } from '../../features/auth/components/two-factor-set
 import { studentProfileQueryOptions } from '../../features/profile/api/student-profile'
 import { StudentProfileForm } from '../../features/profile/components/student-profile-form'
 import { EmailPreferences, receivesNoteEmails } from '../../features/settings/components/email-preferences'
+import { MessageEmail } from '../../features/settings/components/message-email'
 import { MySessions } from '../../features/settings/components/my-sessions'
 import { PlanSettings } from '../../features/settings/components/plan-settings'
 import { ProfileForm } from '../../features/settings/components/profile-form'
@@ -29,7 +30,7 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description={`Your name${user.profileEducator != null ? ', bio' : ''}${user.profileStudent != null ? ', school and tests' : ''}${receivesNoteEmails(user) ? ', email notices' : ''}, reminders and calendar, password, two-factor, devices and a copy of your data.`}
+        description={`Your name${user.profileEducator != null ? ', bio' : ''}${user.profileStudent != null ? ', school and tests' : ''}${receivesNoteEmails(user) ? ', email notices' : ''}, message emails, reminders and calendar, password, two-factor, devices and a copy of your data.`}
       />
       <div className="flex flex-col gap-6">
         {/* Staff sent here to set up two-factor see it first. */}
@@ -42,6 +43,7 @@ function SettingsPage() {
           />
         ) : null}
         {receivesNoteEmails(user) ? <EmailPreferences user={user} /> : null}
+        <MessageEmail user={user} />
         <PlanSettings user={user} />
         <PasswordForm />
         {twoFactorFirst ? null : <TwoFactorSettings user={user} />}

@@ -70,11 +70,14 @@ const messageRoutes: FastifyPluginAsyncZod<{ listen: Listen }> = async (app, opt
         body: messageInputSchema,
         response: { 201: messageSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'record' },
     },
+    // The viewer's access comes with the session (`kept: 'record'`).
     async (request, reply) => {
       const { id, kind } = request.params
-      const message = await postMessage(app.db, requireViewer(request), id, kind, request.body)
+      const viewer = requireViewer(request)
+      const recordAccess = await app.kept.recordAccess(request, viewer, id)
+      const message = await postMessage(app.db, viewer, id, kind, request.body, recordAccess)
       notices.add(message.studentUUID, message.kind, message.uuid, 'new')
       return reply.code(201).send(message)
     },

@@ -15,9 +15,9 @@ export const sessionsPath = (studentUuid: string, sessionUuid?: string) =>
   `/v1/students/${encodeURIComponent(studentUuid)}/sessions${sessionUuid ? `/${encodeURIComponent(sessionUuid)}` : ''}`
 
 /**
- * `GET /v1/students/{id}/sessions`: the record's sessions, by start; the first page is the default
- * window (the last 90 days on, and every one still scheduled), each next page older ones
- * ("Show earlier sessions").
+ * `GET /v1/students/{id}/sessions`: the record's sessions, by start; the first page holds every one
+ * awaiting attendance, the next ten and the last ten, each next page older ones ("Show earlier
+ * sessions").
  */
 export const sessionsQueryOptions = (studentUuid: string) =>
   infiniteQueryOptions({
@@ -31,6 +31,14 @@ export const sessionsQueryOptions = (studentUuid: string) =>
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+  })
+
+/** `GET /v1/students/{id}/sessions?from`: every session from that day on ("Show later sessions"). */
+export const sessionsFromQueryOptions = (studentUuid: string, from: string) =>
+  queryOptions({
+    queryKey: queryKeys.students.sessionsFrom(studentUuid, from),
+    queryFn: ({ signal }) =>
+      apiFetch(`${sessionsPath(studentUuid)}?from=${from}`, { schema: sessionListSchema, signal }),
   })
 
 /** `GET /v1/schedule?educator&from&to`: an educator's week, Monday to Sunday in the viewer's zone. */

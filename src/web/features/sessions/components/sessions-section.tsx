@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Student } from '../../../../shared/students'
-import { SESSION_PAGE_SIZE, type Session, type SessionStatus } from '../../../../shared/tutoring'
+import { SESSION_FIRST_UPCOMING, type Session, type SessionStatus } from '../../../../shared/tutoring'
 import type { CurrentUser } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { lazyDialog } from '../../../components/ui/lazy-dialog'
@@ -15,8 +15,9 @@ import {
   canScheduleSessions,
   type RecordAccess,
 } from '../../../lib/record-access'
+import { zonedParts } from '../../../lib/session-time'
 import { hoursQueryOptions } from '../api/hours'
-import { sessionsQueryOptions, useChangeSession } from '../api/sessions'
+import { sessionsFromQueryOptions, sessionsQueryOptions, useChangeSession } from '../api/sessions'
 import { HoursCard } from './hours-card'
 import { type SessionActions, SessionItem } from './session-item'
 
@@ -36,8 +37,6 @@ interface SessionsSectionProps {
   onWriteNote?: (session: Session) => void
 }
 
-const PAST_SHOWN = 10
-
 /**
  * "Sessions": the hours left, sessions awaiting attendance (staff mark them), the next ones, and
  * the past ones with their status. Staff schedule, reschedule and mark; the family cancels.
@@ -52,14 +51,24 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
   const [marking, setMarking] = useState<{ session: Session; initial: SessionStatus } | null>(null)
   const [cancelling, setCancelling] = useState<Session | null>(null)
   const [attended, setAttended] = useState<Session | null>(null)
-  const [pastShown, setPastShown] = useState(PAST_SHOWN)
+  // The first page holds the next ten; "Show later sessions" asks for every one from the tenth's day on.
+  const [laterFrom, setLaterFrom] = useState<string | null>(null)
+  const later = useQuery({
+    ...sessionsFromQueryOptions(student.uuid, laterFrom ?? ''),
+    enabled: laterFrom !== null,
+  })
 
-  const list = sessions.data?.pages.flatMap((page) => page.sessions) ?? []
+  const isNext = (session: Session) => session.status === 'scheduled' && !session.awaitingAttendance
+  const byUuid = new Map<string, Session>()
+  for (const page of sessions.data?.pages ?? [])
+    for (const session of page.sessions) byUuid.set(session.uuid, session)
+  for (const session of later.data?.sessions.filter(isNext) ?? []) byUuid.set(session.uuid, session)
+  const list = [...byUuid.values()]
   const byStart = (a: Session, b: Session) => Date.parse(a.startsAt) - Date.parse(b.startsAt)
   const awaiting = list.filter((session) => session.awaitingAttendance).sort(byStart)
-  const next = list
-    .filter((session) => session.status === 'scheduled' && !session.awaitingAttendance)
-    .sort(byStart)
+  const next = list.filter(isNext).sort(byStart)
+  const firstNext = sessions.data?.pages[0]?.sessions.filter(isNext) ?? []
+  const showLater = laterFrom === null ? firstNext.length >= SESSION_FIRST_UPCOMING : later.isPending
   const past = list.filter((session) => session.status !== 'scheduled').sort((a, b) => byStart(b, a))
   const educators = student.team.filter((member) => member.profileEducator != null)
 
@@ -150,33 +159,30 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
                 : 'Nothing scheduled yet. The team schedules sessions here, and you get a reminder by email before each one.'
             }
           />
-          {past.length > 0 ? (
-            <>
-              <SessionGroup
-                id="sessions-past"
-                title="Past sessions"
-                sessions={past.slice(0, pastShown)}
-                viewerZone={viewerZone}
-                actions={actions}
-              />
-              {past.length > pastShown ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary self-start"
-                  onClick={() => setPastShown((shown) => shown + PAST_SHOWN * 2)}
-                >
-                  Show older sessions ({past.length - pastShown} more)
-                </button>
-              ) : null}
-            </>
+          {showLater ? (
+            <MoreSessions
+              words="later"
+              loading={laterFrom !== null}
+              onShow={() => setLaterFrom(zonedParts(firstNext.at(-1)!.startsAt, viewerZone).date)}
+            />
           ) : null}
-          {past.length <= pastShown && sessions.hasNextPage ? (
-            <EarlierSessions
+          {later.isError ? (
+            <Alert tone="danger">The later sessions could not be loaded: {errorMessage(later.error)}</Alert>
+          ) : null}
+          {past.length > 0 ? (
+            <SessionGroup
+              id="sessions-past"
+              title="Past sessions"
+              sessions={past}
+              viewerZone={viewerZone}
+              actions={actions}
+            />
+          ) : null}
+          {sessions.hasNextPage ? (
+            <MoreSessions
+              words="earlier"
               loading={sessions.isFetchingNextPage}
-              onShow={() => {
-                setPastShown((shown) => shown + SESSION_PAGE_SIZE)
-                void sessions.fetchNextPage()
-              }}
+              onShow={() => void sessions.fetchNextPage()}
             />
           ) : null}
         </>
@@ -250,8 +256,16 @@ function SessionGroup({
   )
 }
 
-/** The sessions before the default window (older than 90 days), a page at a time from the server. */
-function EarlierSessions({ loading, onShow }: { loading: boolean; onShow: () => void }) {
+/** Sessions beyond the first page from the server: later ones, or earlier ones a page at a time. */
+function MoreSessions({
+  words,
+  loading,
+  onShow,
+}: {
+  words: 'later' | 'earlier'
+  loading: boolean
+  onShow: () => void
+}) {
   return (
     <button
       type="button"
@@ -260,7 +274,7 @@ function EarlierSessions({ loading, onShow }: { loading: boolean; onShow: () => 
       aria-disabled={loading}
       onClick={onShow}
     >
-      {loading ? 'Loading earlier sessions…' : 'Show earlier sessions'}
+      {loading ? `Loading ${words} sessions…` : `Show ${words} sessions`}
     </button>
   )
 }

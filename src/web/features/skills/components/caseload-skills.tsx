@@ -87,7 +87,7 @@ export function CaseloadSkillsTable({
                         to="/students/$uuid"
                         params={{ uuid: student.uuid }}
                         // The record's practice tests section.
-                        search={{ section: 'practice' } as never}
+                        search={{ section: 'practice' }}
                         className="inline-flex min-h-11 items-center"
                       >
                         {student.name || 'Unnamed student'}

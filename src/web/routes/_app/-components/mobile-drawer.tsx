@@ -9,7 +9,14 @@ const DESKTOP = '(min-width: 1024px)'
  * The navigation under 1024 px: a modal native <dialog>, so the browser traps focus, closes it on
  * Escape and makes the page behind it inert; focus goes back to the menu button on close.
  */
-export function MobileTopBar({ children }: { children: (close: () => void) => ReactNode }) {
+export function MobileTopBar({
+  children,
+  notice,
+}: {
+  children: (close: () => void) => ReactNode
+  /** Shown on the menu button: what waits behind it (the unread messages). */
+  notice?: ReactNode
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
@@ -48,6 +55,7 @@ export function MobileTopBar({ children }: { children: (close: () => void) => Re
         >
           <MenuIcon className="size-6" />
           <span>Menu</span>
+          {notice}
         </button>
         <span className="flex items-center gap-2 font-bold">
           <img src="/favicon.svg" alt="" width={24} height={24} />

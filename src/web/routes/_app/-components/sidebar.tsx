@@ -9,6 +9,7 @@ import { RoleBadges } from '../../../components/ui/role-badges'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { adminOverviewQueryOptions } from '../../../features/admin/api/get-admin-overview'
 import { educatorStudentsQueryOptions } from '../../../features/educators/api/get-educator-students'
+import { UnreadBadge, unreadWords, useUnreadTotal } from '../../../features/messages/components/unread'
 import { weekQueryOptions } from '../../../features/students/api/get-week'
 
 const linkClass =
@@ -44,9 +45,7 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
       <nav aria-label="Main" className="flex flex-1 flex-col gap-6">
         <ul className="flex flex-col gap-1">
           <li>
-            <Link to="/dashboard" className={linkClass} onClick={onNavigate}>
-              My Dashboard
-            </Link>
+            <DashboardLink user={user} onNavigate={onNavigate} />
           </li>
           {(user.profileEducator != null || user.profileAdmin != null) && !user.twoFactorRequired ? (
             <li>
@@ -95,6 +94,23 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
         </div>
       </nav>
     </div>
+  )
+}
+
+/** My Dashboard, with the unread messages it lists: a badge to see, and part of the link's name. */
+function DashboardLink({ user, onNavigate }: { user: CurrentUser; onNavigate?: (() => void) | undefined }) {
+  const unread = useUnreadTotal(user)
+  return (
+    <Link
+      to="/dashboard"
+      className={linkClass}
+      onClick={onNavigate}
+      aria-label={unread > 0 ? `My Dashboard, ${unreadWords(unread)}` : undefined}
+    >
+      My Dashboard
+      {unread > 0 ? ' ' : null}
+      <UnreadBadge total={unread} />
+    </Link>
   )
 }
 

@@ -8,7 +8,9 @@ import { CollegesSection } from '../../../features/colleges/components/colleges-
 import { DocumentsSection } from '../../../features/documents/components/documents-section'
 import { FamilySection } from '../../../features/family/components/family-section'
 import { HistorySection } from '../../../features/history/components/history-section'
+import { MessagesSection } from '../../../features/messages/components/messages-section'
 import { NotesSection } from '../../../features/notes/components/notes-section'
+import { PracticeSection } from '../../../features/practice/components/practice-section'
 import { ScoreSection } from '../../../features/scores/components/score-section'
 import { TESTS } from '../../../features/scores/score-tests'
 import { RecordOverview } from '../../../features/students/components/record-overview'
@@ -36,6 +38,7 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
       <ScoreSection student={student} test={TESTS.act} access={access} viewer={viewer} />
     </>
   ),
+  practice: ({ student, access }) => <PracticeSection student={student} access={access} />,
   plan: ({ student, viewer, access }) => (
     <>
       <TasksSection student={student} viewer={viewer} access={access} />
@@ -46,6 +49,9 @@ const SECTION_BODIES: Record<RecordSectionId, (props: SectionProps) => ReactNode
     <RecordSessions student={student} viewer={viewer} access={access} />
   ),
   notes: ({ student, viewer, access }) => <NotesSection student={student} viewer={viewer} access={access} />,
+  messages: ({ student, viewer, access }) => (
+    <MessagesSection student={student} viewer={viewer} access={access} />
+  ),
   documents: ({ student, viewer, access }) => (
     <DocumentsSection student={student} viewer={viewer} access={access} />
   ),

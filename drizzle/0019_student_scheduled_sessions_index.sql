@@ -1,0 +1,1 @@
+CREATE INDEX "tutoring_sessions_student_scheduled_idx" ON "tutoring_sessions" USING btree ("student_id","starts_at") WHERE "tutoring_sessions"."status" = 'scheduled';

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react'
+import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_BODY_MAX } from '../../../../shared/messages'
+import { Alert } from '../../../components/ui/alert'
+import { SpinnerIcon } from '../../../components/ui/icons'
+import { Modal } from '../../../components/ui/modal'
+import { errorMessage } from '../../../lib/api-client'
+
+export interface AttachableDocument {
+  uuid: string
+  name: string
+}
+
+interface ComposerProps {
+  /** Says who reads it: "Write to Maya, her family and the team". */
+  label: string
+  documents: AttachableDocument[]
+  onSend: (body: string, attachmentUUIDs: string[]) => Promise<unknown>
+}
+
+/**
+ * The box at the foot of a conversation: the text (Markdown), documents of the record to attach,
+ * and Send. Ctrl+Enter (Cmd+Enter on a Mac) sends too; Enter alone starts a new line.
+ */
+export function Composer({ label, documents, onSend }: ComposerProps) {
+  const id = useId()
+  const [body, setBody] = useState('')
+  const [attached, setAttached] = useState<string[]>([])
+  const [picking, setPicking] = useState(false)
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const names = new Map(documents.map((document) => [document.uuid, document.name]))
+
+  const send = async () => {
+    if (pending) return
+    if (body.trim() === '') {
+      setError('Write a message first.')
+      return
+    }
+    setPending(true)
+    setError(null)
+    try {
+      await onSend(body, attached)
+      setBody('')
+      setAttached([])
+    } catch (caught) {
+      setError(errorMessage(caught))
+    } finally {
+      setPending(false)
+    }
+  }
+  const toggle = (uuid: string) =>
+    setAttached((list) => (list.includes(uuid) ? list.filter((entry) => entry !== uuid) : [...list, uuid]))
+
+  return (
+    <form
+      className="flex flex-col gap-2 border-t border-line pt-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void send()
+      }}
+    >
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={MESSAGE_BODY_MAX}
+        className="field-input w-full"
+        value={body}
+        aria-describedby={`${id}-help`}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            void send()
+          }
+        }}
+      />
+      <p id={`${id}-help`} className="text-sm text-ink-muted">
+        Markdown works (**bold**, lists, links). Ctrl+Enter or ⌘+Enter sends.
+      </p>
+      {attached.length > 0 ? (
+        <ul aria-label="Documents to attach" className="flex flex-col gap-1">
+          {attached.map((uuid) => (
+            <li key={uuid} className="flex min-w-0 items-center gap-2">
+              <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+                📎 {names.get(uuid) ?? 'A document'}
+              </span>
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                aria-label={`Do not attach ${names.get(uuid) ?? 'this document'}`}
+                onClick={() => toggle(uuid)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" className="btn btn-primary min-w-28" disabled={pending} aria-disabled={pending}>
+          {pending ? <SpinnerIcon className="size-4" /> : null}
+          {pending ? 'Sending…' : 'Send'}
+        </button>
+        {documents.length > 0 ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setPicking(true)}>
+            Attach a document
+          </button>
+        ) : null}
+      </div>
+      <Modal open={picking} onClose={() => setPicking(false)} title="Attach documents of this record">
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-2 text-ink-muted">
+            Pick up to {MESSAGE_ATTACHMENTS_MAX}. Everyone in the conversation can open them.
+          </legend>
+          {documents.map((document) => (
+            <label key={document.uuid} className="flex min-h-11 items-center gap-3">
+              <input
+                type="checkbox"
+                className="size-5 shrink-0 accent-primary"
+                checked={attached.includes(document.uuid)}
+                disabled={!attached.includes(document.uuid) && attached.length >= MESSAGE_ATTACHMENTS_MAX}
+                onChange={() => toggle(document.uuid)}
+              />
+              <span className="min-w-0 [overflow-wrap:anywhere]">{document.name}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="mt-4 flex justify-end">
+          <button type="button" className="btn btn-primary" onClick={() => setPicking(false)}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    </form>
+  )
+}

@@ -1,0 +1,159 @@
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { ConversationKind, Message, MessagePage } from '../../../../shared/messages'
+import { kindOf, type StudentAccess } from '../../../../shared/record-rules'
+import type { Student } from '../../../../shared/students'
+import type { CurrentUser } from '../../../../shared/users'
+import { Alert } from '../../../components/ui/alert'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { SpinnerIcon } from '../../../components/ui/icons'
+import { ListSkeleton } from '../../../components/ui/skeleton'
+import { toast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api-client'
+import { queryKeys } from '../../../lib/query-keys'
+import { canWriteMessages, type RecordAccess } from '../../../lib/record-access'
+import { deleteMessage, editMessage, messagesQueryOptions, postMessage, useMarkRead } from '../api/messages'
+import { canDeleteMessage, canEditMessage, messageTime } from '../message-rules'
+import { upsertMessage, useLiveMessages } from '../use-live-messages'
+import { Composer } from './composer'
+import { MessageItem } from './message-item'
+
+interface ConversationProps {
+  student: Student
+  viewer: CurrentUser
+  access: RecordAccess
+  kind: ConversationKind
+}
+
+type Pages = InfiniteData<MessagePage, string>
+
+/**
+ * One conversation: its messages oldest to newest ("Show earlier messages" pages back), live
+ * from the event stream, and the composer at the foot. Reading the newest page marks it read on
+ * the server; a message that arrives while it is open is marked read at once.
+ */
+export function Conversation({ student, viewer, access, kind }: ConversationProps) {
+  const queryClient = useQueryClient()
+  const key = queryKeys.students.messages(student.uuid, kind)
+  const messages = useInfiniteQuery(messagesQueryOptions(student.uuid, kind))
+  const markRead = useMarkRead(student.uuid, kind)
+  const [deleting, setDeleting] = useState<Message | null>(null)
+  // The pages come newest first; on screen the oldest is at the top.
+  const list = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages)
+  const newest = messages.data?.pages[0]?.messages.at(-1)
+  const firstUnread = messages.data?.pages[0]?.unread ?? 0
+
+  // Opening the conversation read it: the counts elsewhere go down.
+  useEffect(() => {
+    if (firstUnread > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages })
+  }, [firstUnread, queryClient])
+
+  const [heard, setHeard] = useState('')
+  useLiveMessages(student.uuid, kind, messages.isSuccess, newest?.cursor, (message) => {
+    if (message.author.uuid === viewer.uuid) return
+    markRead.mutate(message.uuid)
+    setHeard(`New message from ${message.author.name || 'someone'}`)
+  })
+
+  const put = (message: Message) =>
+    queryClient.setQueryData<Pages>(key, (data) => upsertMessage(data, message, true))
+  const writer = kind === 'staff' || canWriteMessages(access)
+  const name = student.name || 'the student'
+  const documents = student.documents
+    .filter((document) => kind === 'staff' || !document.hidden)
+    .map(({ uuid, name: documentName }) => ({ uuid, name: documentName }))
+  const now = Date.now()
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <p role="status" className="sr-only">
+        {heard}
+      </p>
+      {messages.isPending ? (
+        <ListSkeleton label="Loading the messages…" rows={['h-16 w-3/4', 'h-16 w-2/3', 'h-16 w-3/4']} />
+      ) : messages.isError ? (
+        <Alert tone="danger">The messages could not be loaded: {errorMessage(messages.error)}</Alert>
+      ) : (
+        <>
+          {messages.hasNextPage ? (
+            <div>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={messages.isFetchingNextPage}
+                aria-disabled={messages.isFetchingNextPage}
+                onClick={() => messages.fetchNextPage()}
+              >
+                {messages.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
+                {messages.isFetchingNextPage ? 'Loading…' : 'Show earlier messages'}
+              </button>
+            </div>
+          ) : null}
+          {list.length === 0 ? (
+            <p className="text-ink-muted">
+              {writer ? emptyText(kind, kindOf(access), name) : 'No messages yet.'}
+            </p>
+          ) : (
+            <ol aria-label="Messages, oldest first" className="flex flex-col gap-3">
+              {list.map((message) => (
+                <li key={message.uuid} className="min-w-0">
+                  <MessageItem
+                    message={message}
+                    mine={message.author.uuid === viewer.uuid}
+                    timeZone={viewer.timeZone}
+                    canEdit={canEditMessage(access, viewer, message, now)}
+                    canDelete={canDeleteMessage(access, viewer, message)}
+                    onSave={async (body) =>
+                      put(await editMessage(student.uuid, kind, message.uuid, { body }))
+                    }
+                    onDelete={() => setDeleting(message)}
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      {writer ? (
+        <Composer
+          label={kind === 'staff' ? 'Write to the team (staff only)' : 'Write a message'}
+          documents={documents}
+          onSend={async (body, attachmentUUIDs) => {
+            put(
+              await postMessage(student.uuid, kind, {
+                body,
+                ...(attachmentUUIDs.length > 0 ? { attachmentUUIDs } : {}),
+              }),
+            )
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this message?"
+        description={
+          deleting
+            ? `${deleting.author.uuid === viewer.uuid ? 'Your' : `${deleting.author.name || 'Its author'}'s`} message of ${messageTime(deleting.createdAt, viewer.timeZone)} is replaced by "Message deleted" for everyone. This cannot be undone.`
+            : undefined
+        }
+        confirmLabel="Delete message"
+        onConfirm={async () => {
+          if (!deleting) return
+          await deleteMessage(student.uuid, kind, deleting.uuid)
+          put({ ...deleting, deleted: true, body: '', attachments: [] })
+          toast('Message deleted')
+        }}
+      />
+    </div>
+  )
+}
+
+function emptyText(kind: ConversationKind, access: StudentAccess, name: string): string {
+  if (kind === 'staff')
+    return `No staff messages yet. Only the team and admins read this conversation; ${name} and their family never see it.`
+  if (access === 'self')
+    return 'No messages yet. Write to your team here; your parents or guardians read it too.'
+  if (access === 'guardian') return `No messages yet. Write to ${name}'s team here; ${name} reads it too.`
+  return `No messages yet. What you write here, ${name}, their parents or guardians and the team all read.`
+}
