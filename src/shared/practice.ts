@@ -145,6 +145,8 @@ export const practiceFormSchema = practiceFormSummarySchema.extend({
   createdBy: personRef,
 })
 export type PracticeForm = z.infer<typeof practiceFormSchema>
+/** A replaced form, with how many submitted attempts the change gave other scores. */
+export const practiceFormUpdatedSchema = practiceFormSchema.extend({ rescoredAttempts: z.number() })
 
 export const assignInputSchema = z.strictObject({
   formUUID: uuidField,

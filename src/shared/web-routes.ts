@@ -9,6 +9,7 @@ export const APP_ROUTE_PATTERNS = [
   '/onboarding',
   '/dashboard',
   '/schedule',
+  '/skills',
   '/settings',
   '/users',
   '/users/$uuid',
@@ -20,6 +21,9 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/students',
   '/admin/inquiries',
   '/admin/broadcast',
+  '/admin/practice-tests',
+  '/admin/practice-tests/new',
+  '/admin/practice-tests/$formId',
 ] as const
 
 /**

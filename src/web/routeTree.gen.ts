@@ -15,6 +15,7 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppScheduleRouteImport } from './routes/_app/schedule'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSkillsRouteImport } from './routes/_app/skills'
 import { Route as MarketingForgotPasswordRouteImport } from './routes/_marketing/forgot-password'
 import { Route as MarketingResetPasswordRouteImport } from './routes/_marketing/reset-password'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin.index'
@@ -26,6 +27,9 @@ import { Route as AppStudentsIndexRouteImport } from './routes/_app/students.ind
 import { Route as AppStudentsUuidRouteImport } from './routes/_app/students.$uuid'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users.index'
 import { Route as AppUsersUuidRouteImport } from './routes/_app/users.$uuid'
+import { Route as AppAdminPracticeTestsIndexRouteImport } from './routes/_app/admin.practice-tests.index'
+import { Route as AppAdminPracticeTestsFormIdRouteImport } from './routes/_app/admin.practice-tests.$formId'
+import { Route as AppAdminPracticeTestsNewRouteImport } from './routes/_app/admin.practice-tests.new'
 import { Route as AppStudentsUuidPracticeAttemptIdRouteImport } from './routes/_app/students.$uuid_.practice.$attemptId'
 
 const AppRoute = AppRouteImport.update({
@@ -54,6 +58,11 @@ const AppScheduleRoute = AppScheduleRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSkillsRoute = AppSkillsRouteImport.update({
+  id: '/skills',
+  path: '/skills',
   getParentRoute: () => AppRoute,
 } as any)
 const MarketingForgotPasswordRoute = MarketingForgotPasswordRouteImport.update({
@@ -111,6 +120,24 @@ const AppUsersUuidRoute = AppUsersUuidRouteImport.update({
   path: '/users/$uuid',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminPracticeTestsIndexRoute =
+  AppAdminPracticeTestsIndexRouteImport.update({
+    id: '/admin/practice-tests/',
+    path: '/admin/practice-tests/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminPracticeTestsFormIdRoute =
+  AppAdminPracticeTestsFormIdRouteImport.update({
+    id: '/admin/practice-tests/$formId',
+    path: '/admin/practice-tests/$formId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdminPracticeTestsNewRoute =
+  AppAdminPracticeTestsNewRouteImport.update({
+    id: '/admin/practice-tests/new',
+    path: '/admin/practice-tests/new',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppStudentsUuidPracticeAttemptIdRoute =
   AppStudentsUuidPracticeAttemptIdRouteImport.update({
     id: '/students/$uuid_/practice/$attemptId',
@@ -124,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
+  '/skills': typeof AppSkillsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
   '/admin/broadcast': typeof AppAdminBroadcastRoute
@@ -135,6 +163,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AppAdminIndexRoute
   '/students/': typeof AppStudentsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
+  '/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
+  '/admin/practice-tests/': typeof AppAdminPracticeTestsIndexRoute
   '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesByTo {
@@ -143,6 +174,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/schedule': typeof AppScheduleRoute
   '/settings': typeof AppSettingsRoute
+  '/skills': typeof AppSkillsRoute
   '/forgot-password': typeof MarketingForgotPasswordRoute
   '/reset-password': typeof MarketingResetPasswordRoute
   '/admin/broadcast': typeof AppAdminBroadcastRoute
@@ -154,6 +186,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AppAdminIndexRoute
   '/students': typeof AppStudentsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
+  '/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
+  '/admin/practice-tests': typeof AppAdminPracticeTestsIndexRoute
   '/students/$uuid/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRoutesById {
@@ -164,6 +199,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/schedule': typeof AppScheduleRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/skills': typeof AppSkillsRoute
   '/_marketing/forgot-password': typeof MarketingForgotPasswordRoute
   '/_marketing/reset-password': typeof MarketingResetPasswordRoute
   '/_app/admin/broadcast': typeof AppAdminBroadcastRoute
@@ -175,6 +211,9 @@ export interface FileRoutesById {
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/students/': typeof AppStudentsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/admin/practice-tests/$formId': typeof AppAdminPracticeTestsFormIdRoute
+  '/_app/admin/practice-tests/new': typeof AppAdminPracticeTestsNewRoute
+  '/_app/admin/practice-tests/': typeof AppAdminPracticeTestsIndexRoute
   '/_app/students/$uuid_/practice/$attemptId': typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 export interface FileRouteTypes {
@@ -185,6 +224,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/schedule'
     | '/settings'
+    | '/skills'
     | '/forgot-password'
     | '/reset-password'
     | '/admin/broadcast'
@@ -196,6 +236,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/students/'
     | '/users/'
+    | '/admin/practice-tests/$formId'
+    | '/admin/practice-tests/new'
+    | '/admin/practice-tests/'
     | '/students/$uuid/practice/$attemptId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -204,6 +247,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/schedule'
     | '/settings'
+    | '/skills'
     | '/forgot-password'
     | '/reset-password'
     | '/admin/broadcast'
@@ -215,6 +259,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/students'
     | '/users'
+    | '/admin/practice-tests/$formId'
+    | '/admin/practice-tests/new'
+    | '/admin/practice-tests'
     | '/students/$uuid/practice/$attemptId'
   id:
     | '__root__'
@@ -224,6 +271,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/schedule'
     | '/_app/settings'
+    | '/_app/skills'
     | '/_marketing/forgot-password'
     | '/_marketing/reset-password'
     | '/_app/admin/broadcast'
@@ -235,6 +283,9 @@ export interface FileRouteTypes {
     | '/_app/admin/'
     | '/_app/students/'
     | '/_app/users/'
+    | '/_app/admin/practice-tests/$formId'
+    | '/_app/admin/practice-tests/new'
+    | '/_app/admin/practice-tests/'
     | '/_app/students/$uuid_/practice/$attemptId'
   fileRoutesById: FileRoutesById
 }
@@ -286,6 +337,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/skills': {
+      id: '/_app/skills'
+      path: '/skills'
+      fullPath: '/skills'
+      preLoaderRoute: typeof AppSkillsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_marketing/forgot-password': {
@@ -365,6 +423,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersUuidRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/practice-tests/': {
+      id: '/_app/admin/practice-tests/'
+      path: '/admin/practice-tests'
+      fullPath: '/admin/practice-tests/'
+      preLoaderRoute: typeof AppAdminPracticeTestsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/practice-tests/$formId': {
+      id: '/_app/admin/practice-tests/$formId'
+      path: '/admin/practice-tests/$formId'
+      fullPath: '/admin/practice-tests/$formId'
+      preLoaderRoute: typeof AppAdminPracticeTestsFormIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/practice-tests/new': {
+      id: '/_app/admin/practice-tests/new'
+      path: '/admin/practice-tests/new'
+      fullPath: '/admin/practice-tests/new'
+      preLoaderRoute: typeof AppAdminPracticeTestsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/students/$uuid_/practice/$attemptId': {
       id: '/_app/students/$uuid_/practice/$attemptId'
       path: '/students/$uuid/practice/$attemptId'
@@ -379,6 +458,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppScheduleRoute: typeof AppScheduleRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSkillsRoute: typeof AppSkillsRoute
   AppAdminBroadcastRoute: typeof AppAdminBroadcastRoute
   AppAdminInquiriesRoute: typeof AppAdminInquiriesRoute
   AppAdminStudentsRoute: typeof AppAdminStudentsRoute
@@ -388,6 +468,9 @@ interface AppRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppStudentsIndexRoute: typeof AppStudentsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppAdminPracticeTestsFormIdRoute: typeof AppAdminPracticeTestsFormIdRoute
+  AppAdminPracticeTestsNewRoute: typeof AppAdminPracticeTestsNewRoute
+  AppAdminPracticeTestsIndexRoute: typeof AppAdminPracticeTestsIndexRoute
   AppStudentsUuidPracticeAttemptIdRoute: typeof AppStudentsUuidPracticeAttemptIdRoute
 }
 
@@ -395,6 +478,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppScheduleRoute: AppScheduleRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSkillsRoute: AppSkillsRoute,
   AppAdminBroadcastRoute: AppAdminBroadcastRoute,
   AppAdminInquiriesRoute: AppAdminInquiriesRoute,
   AppAdminStudentsRoute: AppAdminStudentsRoute,
@@ -404,6 +488,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppStudentsIndexRoute: AppStudentsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppAdminPracticeTestsFormIdRoute: AppAdminPracticeTestsFormIdRoute,
+  AppAdminPracticeTestsNewRoute: AppAdminPracticeTestsNewRoute,
+  AppAdminPracticeTestsIndexRoute: AppAdminPracticeTestsIndexRoute,
   AppStudentsUuidPracticeAttemptIdRoute: AppStudentsUuidPracticeAttemptIdRoute,
 }
 

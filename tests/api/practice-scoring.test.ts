@@ -174,8 +174,9 @@ describe('a whole SAT', () => {
       `/api/v1/practice-tests/${formId}`,
       admin.cookie,
       corrected,
-    )) as PracticeForm
+    )) as PracticeForm & { rescoredAttempts: number }
     expect(saved.attempts).toBe(1)
+    expect(saved.rescoredAttempts).toBe(1)
     const attempt = (await send('GET', `${base}/${attemptId}`, educator.cookie)) as PracticeAttemptDetail
     expect(attempt.scores!.total).toBe(1190)
     const { satScoresHistorical } = await record()

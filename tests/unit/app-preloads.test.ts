@@ -10,6 +10,7 @@ const ROUTE_FILES: Record<string, string> = {
   '/onboarding': 'routes/onboarding.tsx',
   '/dashboard': 'routes/_app/dashboard.tsx',
   '/schedule': 'routes/_app/schedule.tsx',
+  '/skills': 'routes/_app/skills.tsx',
   '/settings': 'routes/_app/settings.tsx',
   '/users': 'routes/_app/users.index.tsx',
   '/users/$uuid': 'routes/_app/users.$uuid.tsx',
@@ -22,6 +23,9 @@ const ROUTE_FILES: Record<string, string> = {
   '/admin/students': 'routes/_app/admin.students.tsx',
   '/admin/inquiries': 'routes/_app/admin.inquiries.tsx',
   '/admin/broadcast': 'routes/_app/admin.broadcast.tsx',
+  '/admin/practice-tests': 'routes/_app/admin.practice-tests.index.tsx',
+  '/admin/practice-tests/new': 'routes/_app/admin.practice-tests.new.tsx',
+  '/admin/practice-tests/$formId': 'routes/_app/admin.practice-tests.$formId.tsx',
 }
 
 function manifest() {

@@ -93,4 +93,9 @@ export const queryKeys = {
   inquiries: { all: ['inquiries'] as const },
   /** The practice test forms as listed (no key). */
   practiceForms: ['practice-forms'] as const,
+  /** A practice test form read in full (with the key, for admins), under the list's prefix. */
+  practiceForm: (uuid: string) => ['practice-forms', uuid] as const,
+  /** An educator's caseload by skill over a date range. */
+  caseloadSkills: (educatorUuid: string, from: string, to: string) =>
+    ['caseload-skills', educatorUuid, from, to] as const,
 }

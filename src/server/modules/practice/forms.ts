@@ -110,7 +110,7 @@ export async function updateForm(
   viewer: Viewer,
   formId: string,
   input: PracticeFormInput,
-): Promise<PracticeForm> {
+): Promise<PracticeForm & { rescoredAttempts: number }> {
   requireFormAdmin(viewer)
   const format = input.test === 'ACT' ? (input.format ?? null) : null
   return db.transaction(async (tx) => {
@@ -132,7 +132,7 @@ export async function updateForm(
       before: auditedForm(before),
       after: { ...auditedForm(after), rescoredAttempts: rescored },
     })
-    return toPracticeForm(after, true)
+    return { ...toPracticeForm(after, true), rescoredAttempts: rescored }
   })
 }
 

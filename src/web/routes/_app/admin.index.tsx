@@ -94,6 +94,7 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
         <BroadcastLink />
         {overview ? <CollegeStatusCounts counts={overview.collegeStatuses ?? {}} /> : null}
         {overview?.progress ? <MedianGains progress={overview.progress} /> : null}
+        <PracticeTests />
         {overview ? (
           <RecentActivity recent={overview.recentEvents} />
         ) : 'error' in state ? (
@@ -111,6 +112,22 @@ function AdminOverviewView({ state }: { state: OverviewState }) {
         <StudentRulesSettings />
       </div>
     </>
+  )
+}
+
+function PracticeTests() {
+  return (
+    <section aria-labelledby="practice-tests-heading" className="card flex flex-col gap-3 p-4 sm:p-6">
+      <h2 id="practice-tests-heading" className="text-xl font-semibold">
+        Practice tests
+      </h2>
+      <p className="text-ink-muted">
+        The forms students are assigned, with their answer keys, skills and score tables.
+      </p>
+      <Link to="/admin/practice-tests" className="inline-flex min-h-11 items-center self-start font-medium">
+        Manage practice tests
+      </Link>
+    </section>
   )
 }
 

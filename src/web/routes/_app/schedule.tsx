@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { todayIn } from '../../../shared/tasks'
@@ -12,11 +12,11 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { educatorStudentsQueryOptions } from '../../features/educators/api/get-educator-students'
 import { scheduleQueryOptions } from '../../features/sessions/api/sessions'
 import { WeekView } from '../../features/sessions/components/week-view'
-import { usersQueryOptions } from '../../features/users/api/get-users'
 import { errorMessage } from '../../lib/api-client'
 import { viewerTimeZone } from '../../lib/plan-rules'
 import { ISO_DATE, matching, UUID } from '../../lib/search-params'
 import { plainDayWords, shiftWeek, weekDays, weekStart, zoneCity } from '../../lib/session-time'
+import { EducatorPicker } from './-components/educator-picker'
 
 const ScheduleDialog = lazyDialog(() =>
   import('../../features/sessions/components/schedule-dialog').then((module) => module.ScheduleDialog),
@@ -113,6 +113,7 @@ function Schedule({ viewer }: { viewer: CurrentUser }) {
         <div className="flex flex-wrap items-end gap-3">
           {isAdmin(viewer) ? (
             <EducatorPicker
+              id="schedule-educator"
               value={educatorUuid}
               onChange={(educator) => navigate({ search: { ...search, educator: educator || undefined } })}
             />
@@ -166,31 +167,5 @@ function Schedule({ viewer }: { viewer: CurrentUser }) {
         />
       ) : null}
     </>
-  )
-}
-
-/** Admins choose whose week: the educators among the users. */
-function EducatorPicker({ value, onChange }: { value: string; onChange: (uuid: string) => void }) {
-  const educators = useInfiniteQuery(usersQueryOptions({ q: '', role: 'educator' }))
-  const list = educators.data?.pages.flatMap((page) => page.users) ?? []
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="schedule-educator" className="font-medium">
-        Educator
-      </label>
-      <select
-        id="schedule-educator"
-        className="field-input min-w-56"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Choose an educator</option>
-        {list.map((educator) => (
-          <option key={educator.uuid} value={educator.uuid}>
-            {educator.name || educator.email}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }

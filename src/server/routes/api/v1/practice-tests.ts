@@ -4,6 +4,7 @@ import {
   practiceFormInputSchema,
   practiceFormListSchema,
   practiceFormSchema,
+  practiceFormUpdatedSchema,
 } from '../../../../shared/practice'
 import { practiceImportBodySchema, practiceImportPreviewSchema } from '../../../../shared/practice-import'
 import { createForm, deleteForm, getForm, listForms, updateForm } from '../../../modules/practice/forms'
@@ -97,7 +98,7 @@ const practiceTestRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Admins: replace a form; a corrected key rescores every submitted attempt',
         params: formParams,
         body: practiceFormInputSchema,
-        response: { 200: practiceFormSchema },
+        response: { 200: practiceFormUpdatedSchema },
       },
       config: { access: access.anyUser },
     },

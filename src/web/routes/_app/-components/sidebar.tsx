@@ -16,8 +16,8 @@ const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-medium text-ink no-underline hover:bg-surface-sunken data-[status=active]:bg-primary-soft data-[status=active]:text-primary-hover'
 
 /**
- * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Schedule (educators and
- * admins); Admin (admins); My Students (educators); and My Family for parents and guardians.
+ * The sidebar of docs/product.md#screens-and-navigation: My Dashboard; Schedule and Skills
+ * (educators and admins); Admin (admins); My Students (educators); and My Family for parents and guardians.
  */
 export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   return (
@@ -54,6 +54,13 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
               </Link>
             </li>
           ) : null}
+          {(user.profileEducator != null || user.profileAdmin != null) && !user.twoFactorRequired ? (
+            <li>
+              <Link to="/skills" className={linkClass} onClick={onNavigate}>
+                Skills
+              </Link>
+            </li>
+          ) : null}
         </ul>
         {/* Until required two-factor is set up, the rest of the workspace is closed (and not fetched). */}
         {user.profileAdmin != null && !user.twoFactorRequired ? (
@@ -69,6 +76,11 @@ export function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate?: 
             <li>
               <Link to="/admin/users" className={linkClass} onClick={onNavigate}>
                 Manage Users
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/practice-tests" className={linkClass} onClick={onNavigate}>
+                Practice tests
               </Link>
             </li>
           </NavGroup>
