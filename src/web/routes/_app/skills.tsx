@@ -1,5 +1,4 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
 import { todayIn } from '../../../shared/tasks'
 import type { CurrentUser } from '../../../shared/users'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
@@ -7,19 +6,20 @@ import { PageHeader } from '../../components/layout/page-header'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
 import { CaseloadSkillsTable } from '../../features/skills/components/caseload-skills'
 import { viewerTimeZone } from '../../lib/plan-rules'
+import { ISO_DATE, matching, UUID } from '../../lib/search-params'
 import { EducatorPicker } from './-components/educator-picker'
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined)
-
 /** `?from=&to=` the dates (the last 90 days when left out), `?educator=` whose students (admins). */
-const searchSchema = z.object({ from: day, to: day, educator: z.string().uuid().optional().catch(undefined) })
+const validateSearch = (
+  search: Record<string, unknown>,
+): { from?: string; to?: string; educator?: string } => ({
+  from: matching(ISO_DATE, search.from),
+  to: matching(ISO_DATE, search.to),
+  educator: matching(UUID, search.educator),
+})
 
 export const Route = createFileRoute('/_app/skills')({
-  validateSearch: searchSchema,
+  validateSearch,
   component: SkillsPage,
 })
 
