@@ -175,27 +175,24 @@ test('/admin shows the counts and the archive in its recent activity', async ({ 
   await admin.dispose()
 
   await logInByApi(page.request, ADMIN_EMAIL, adminPassword())
-  const overview = (await (await page.request.get('/api/v1/screens/admin')).json()) as {
-    counts: Record<string, number>
-  }
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible()
   await expect(page).toHaveTitle('Admin | Crestline Prep')
 
-  // Each count links to where it is handled.
-  const { counts } = overview
+  // Each count links to where it is handled. The numbers themselves are the API's (tested there):
+  // other browser tests running beside this one add and remove invites and students meanwhile.
   const main = page.getByRole('main')
   for (const [name, href] of [
-    [`${counts.activeStudents} Active students`, '/admin/students'],
-    [`${counts.openInquiries} Open inquiries`, '/admin/inquiries'],
-    [`${counts.openInvites} Invites waiting`, '/admin/users#invites-heading'],
-    [`${counts.educators} Educators`, '/admin/users'],
-    [`${counts.admins} Admins`, '/admin/users'],
-    [`${counts.archivedStudents} Archived students`, '/admin/students'],
-  ]) {
-    await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!)
+    ['Active students', '/admin/students'],
+    ['Open inquiries', '/admin/inquiries'],
+    ['Invites waiting', '/admin/users#invites-heading'],
+    ['Educators', '/admin/users'],
+    ['Admins', '/admin/users'],
+    ['Archived students', '/admin/students'],
+  ] as const) {
+    await expect(main.getByRole('link', { name: new RegExp(`^\\d+ ${name}$`) })).toHaveAttribute('href', href)
   }
-  expect(counts.archivedStudents).toBeGreaterThanOrEqual(1)
+  await expect(main.getByRole('link', { name: /^0 Archived students$/ })).toHaveCount(0)
 
   const activity = region(page, 'Recent activity')
   await expect(
@@ -219,6 +216,8 @@ test('settings: name and bio change at once, a wrong current password is refused
   consoleGuard,
   expectAccessible,
 }) => {
+  // Three sign-ins with their password hashes and three axe passes: slow on a busy two-core machine.
+  test.setTimeout(150_000)
   consoleGuard.allow(/status of 400/, /\/api\/auth\/change-password$/)
   const admin = await adminApi()
   const student = await createPerson(admin, 'student', `Sasha Settings ${stamp()}`)

@@ -1,4 +1,3 @@
-import { use } from 'react'
 import type * as Zod from 'zod'
 import { loadedZod, pendingConfig } from './zod-slot'
 
@@ -33,12 +32,3 @@ export const z = new Proxy({} as typeof Zod.z, {
     return Reflect.get(zod, key)
   },
 })
-
-/**
- * For a component that reads schemas while it renders (the audit sentences read the change's
- * schema): suspends until zod is here. The shell's answers are seeded without parsing, so such a
- * component can render before anything has loaded zod.
- */
-export function useZod(): void {
-  if (!loadedZod()) use(loadZod())
-}

@@ -1,8 +1,8 @@
 import type { AuditEvent } from '../../../../shared/audit'
 import { auditSentence } from '../../../../shared/audit-sentence'
 import { formatTimestamp } from '../../../../shared/dates'
-import { useZod } from '../../../lib/lazy-zod'
 import { useHydrated } from '../../../lib/use-hydrated'
+import { useZod } from '../../../lib/use-zod'
 
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
 
