@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   const admin = await adminApi()
   token = uniqueToken()
   student = await createPerson(admin, 'student', `Pia Practice ${token}`)
-  educator = await createPerson(admin, 'educator', `Ezra Educator ${token}`)
+  educator = await createPerson(admin, 'educator', `Esme Skills ${token}`)
   await addToTeam(admin, student, educator)
   // A submitted SAT attempt: Math 30 right and 10 wrong of 44, Reading and Writing 50 right.
   const form = await json<{ uuid: string }>(
