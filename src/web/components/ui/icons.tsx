@@ -80,3 +80,18 @@ export function DownloadIcon(props: IconProps) {
     </Svg>
   )
 }
+
+/** A paper clip: a document attached to a message. */
+export function PaperClipIcon(props: IconProps) {
+  return (
+    <Svg fill="none" {...props}>
+      <path
+        d="M15.5 9.5 9.9 15.1a3.5 3.5 0 0 1-4.95-4.95l6.01-6.01a2.25 2.25 0 0 1 3.18 3.18l-5.83 5.83a1 1 0 0 1-1.41-1.41L12.1 6.5"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </Svg>
+  )
+}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_BODY_MAX } from '../../../../shared/messages'
 import { Alert } from '../../../components/ui/alert'
-import { SpinnerIcon } from '../../../components/ui/icons'
+import { PaperClipIcon, SpinnerIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { errorMessage } from '../../../lib/api-client'
 
@@ -87,7 +87,8 @@ export function Composer({ label, documents, onSend }: ComposerProps) {
           {attached.map((uuid) => (
             <li key={uuid} className="flex min-w-0 items-center gap-2">
               <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                📎 {names.get(uuid) ?? 'A document'}
+                <PaperClipIcon className="mr-1 inline size-4 align-[-2px]" />
+                {names.get(uuid) ?? 'A document'}
               </span>
               <button
                 type="button"

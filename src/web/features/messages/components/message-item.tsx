@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { MESSAGE_BODY_MAX, MESSAGE_DELETED_TEXT, type Message } from '../../../../shared/messages'
 import { Alert } from '../../../components/ui/alert'
+import { PaperClipIcon } from '../../../components/ui/icons'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { errorMessage } from '../../../lib/api-client'
 import { messageTime } from '../message-rules'
@@ -61,7 +62,8 @@ export function MessageItem({
           {message.attachments.map((attachment) => (
             <li key={attachment.uuid} className="min-w-0">
               <a href={attachment.url} className="inline-flex min-h-11 items-center [overflow-wrap:anywhere]">
-                📎 {attachment.name}
+                <PaperClipIcon className="mr-1 size-4 shrink-0" />
+                {attachment.name}
               </a>
             </li>
           ))}
