@@ -180,7 +180,12 @@ test('an admin grants the Admin role with confirmation, then revokes it; the sid
   await expect(row.getByRole('list', { name: `Roles of ${person.name}` })).toContainText('Admin')
 
   await theirs.reload()
-  await expect(theirAdminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users', 'Practice tests'])
+  await expect(theirAdminGroup.getByRole('link')).toHaveText([
+    /^Overview/,
+    'Manage Students',
+    'Manage Users',
+    'Practice tests',
+  ])
 
   ;({ row, dialog } = await manage(page, person))
   await dialog.getByRole('checkbox', { name: /^Admin/ }).uncheck()

@@ -37,7 +37,12 @@ test('the first admin claims the CLI invite, onboards and sees the admin navigat
   await expect(page).toHaveTitle('My Dashboard | Crestline Prep')
   await expect(page.getByRole('complementary').getByText(ADMIN_NAME, { exact: true })).toBeVisible()
   const adminGroup = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'Admin' })
-  await expect(adminGroup.getByRole('link')).toHaveText([/^Overview/, 'Manage Students', 'Manage Users', 'Practice tests'])
+  await expect(adminGroup.getByRole('link')).toHaveText([
+    /^Overview/,
+    'Manage Students',
+    'Manage Users',
+    'Practice tests',
+  ])
   expect(await navLinks(page)).toEqual([
     'My Dashboard',
     'Schedule',
