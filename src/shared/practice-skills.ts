@@ -25,13 +25,18 @@ export const studentSkillsSchema = z.object({
 })
 export type StudentSkills = z.infer<typeof studentSkillsSchema>
 
+/** `educator`: whose students; `all` (admins) every student's; left out, your own (an admin's: all). */
+export const ALL_EDUCATORS = 'all'
 export const caseloadSkillsQuerySchema = z.object({
-  educator: uuidField.optional(),
+  educator: z
+    .union([z.literal(ALL_EDUCATORS), uuidField], { error: "Use an educator's UUID, or all." })
+    .optional(),
   from: planDateField,
   to: planDateField,
 })
 export const caseloadSkillsSchema = z.object({
-  educator: personRef,
+  /** Whose students; null when every student's attempts were counted (admins, all educators). */
+  educator: personRef.nullable(),
   attempts: z.number(),
   skills: z.array(
     z.object({

@@ -306,6 +306,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v1/skills',
+    // Every student's (all educators): admins alone; educators 403; families are told it does not exist.
+    request: () => ({ url: '/api/v1/skills?educator=all&from=2030-01-01&to=2030-01-31' }),
+    expect: formStaff(200, 403),
+  },
+  {
+    method: 'GET',
     route: '/api/v1/users/me',
     request: () => ({ url: '/api/v1/users/me' }),
     expect: { ...everyone(200), needsOnboarding: 200 },

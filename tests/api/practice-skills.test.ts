@@ -15,6 +15,8 @@ let admin: SignedIn
 let educator: SignedIn
 let amy: SignedIn
 let ben: SignedIn
+let otherEducator: SignedIn
+let cara: SignedIn
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -23,6 +25,10 @@ beforeAll(async () => {
   amy = await t.userWith({ roles: ['student'], name: 'Amy Able' })
   ben = await t.userWith({ roles: ['student'], name: 'Ben Baker' })
   for (const student of [amy, ben]) await addToTeam(t.db, student.id, educator.id)
+  // Another educator's caseload: Cara alone, and Ben, who is on both teams.
+  otherEducator = await t.userWith({ roles: ['educator'], name: 'Olga Other' })
+  cara = await t.userWith({ roles: ['student'], name: 'Cara Cole' })
+  for (const student of [cara, ben]) await addToTeam(t.db, student.id, otherEducator.id)
   const form = await t.request({
     method: 'POST',
     url: '/api/v1/practice-tests',
@@ -31,12 +37,12 @@ beforeAll(async () => {
   })
   const formId = form.json().uuid
   /** One submitted attempt: the first `rw` and `math` questions right, the rest blank. */
-  const take = async (student: SignedIn, rw: number, math: number) => {
+  const take = async (student: SignedIn, rw: number, math: number, assigner = educator) => {
     const base = `/api/v1/students/${student.id}/practice-attempts`
     const assigned = await t.request({
       method: 'POST',
       url: base,
-      cookie: educator.cookie,
+      cookie: assigner.cookie,
       payload: { formUUID: formId },
     })
     const id = assigned.json().uuid
@@ -65,7 +71,10 @@ beforeAll(async () => {
   await take(amy, 54, 30)
   await take(amy, 54, 40)
   await take(ben, 0, 44)
+  await take(cara, 0, 0, otherEducator)
 })
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 afterAll(() => t.close())
 
 it("gives a student's trend per skill and the three skills most missed over the last three attempts", async () => {
@@ -104,7 +113,6 @@ it("gives a student's trend per skill and the three skills most missed over the 
 })
 
 it("gives an educator's caseload the skills most missed, with the students who miss each", async () => {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
   const url = (educatorId: string) => `/api/v1/skills?educator=${educatorId}&from=${day(-1)}&to=${day(1)}`
   const response = await t.request({ method: 'GET', url: url(educator.id), cookie: educator.cookie })
   expect(response.statusCode, response.body).toBe(200)
@@ -139,4 +147,52 @@ it("gives an educator's caseload the skills most missed, with the students who m
     cookie: educator.cookie,
   })
   expect(backwards.json().errors[0].path).toBe('to')
+})
+
+it("gives an admin every student's attempts across all educators, each student once", async () => {
+  const range = `from=${day(-1)}&to=${day(1)}`
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/v1/skills?educator=all&${range}`,
+    cookie: admin.cookie,
+  })
+  expect(response.statusCode, response.body).toBe(200)
+  const company = response.json() as CaseloadSkills
+  expect(company.educator).toBeNull()
+  // Amy's four and Ben's one (the first educator's), Cara's one (the other's): Ben counted once.
+  expect(company.attempts).toBe(6)
+  const row = (skill: string) => company.skills.find((entry) => entry.skill === skill)!
+  // Information and Ideas: 14 a sitting, six sittings; Amy's first, Ben's and Cara's missed all 14.
+  expect(row('Information and Ideas')).toMatchObject({ questions: 84, missed: 42, percent: 50 })
+  expect(row('Information and Ideas').students).toEqual([
+    { uuid: amy.id, name: 'Amy Able', missed: 14 },
+    { uuid: ben.id, name: 'Ben Baker', missed: 14 },
+    { uuid: cara.id, name: 'Cara Cole', missed: 14 },
+  ])
+  // Algebra: Amy 21, Cara all 11, Ben none.
+  expect(row('Algebra')).toMatchObject({
+    questions: 66,
+    missed: 32,
+    students: [
+      { uuid: amy.id, name: 'Amy Able', missed: 21 },
+      { uuid: cara.id, name: 'Cara Cole', missed: 11 },
+    ],
+  })
+  // An admin who names no educator gets the same; an educator who names none gets their own.
+  const unnamed = await t.request({ method: 'GET', url: `/api/v1/skills?${range}`, cookie: admin.cookie })
+  expect(unnamed.json()).toEqual(company)
+  const own = await t.request({ method: 'GET', url: `/api/v1/skills?${range}`, cookie: otherEducator.cookie })
+  expect(own.json()).toMatchObject({ educator: { uuid: otherEducator.id, name: 'Olga Other' }, attempts: 2 })
+
+  const all = (who: SignedIn, query = `educator=all&${range}`) =>
+    t.request({ method: 'GET', url: `/api/v1/skills?${query}`, cookie: who.cookie })
+  const refused = await all(educator)
+  expect(refused.statusCode, refused.body).toBe(403)
+  expect((await all(amy)).statusCode).toBe(404)
+  const badDate = await all(admin, `educator=all&from=2030-02-30&to=${day(1)}`)
+  expect(badDate.statusCode).toBe(400)
+  expect(badDate.json().errors[0].path).toBe('from')
+  const badEducator = await all(admin, `educator=everyone&${range}`)
+  expect(badEducator.statusCode).toBe(400)
+  expect(badEducator.json().errors[0].path).toBe('educator')
 })

@@ -96,6 +96,6 @@ export const queryKeys = {
   /** A practice test form read in full (with the key, for admins), under the list's prefix. */
   practiceForm: (uuid: string) => ['practice-forms', uuid] as const,
   /** An educator's caseload by skill over a date range. */
-  caseloadSkills: (educatorUuid: string, from: string, to: string) =>
-    ['caseload-skills', educatorUuid, from, to] as const,
+  caseloadSkills: (educator: string, from: string, to: string) =>
+    ['caseload-skills', educator, from, to] as const,
 }

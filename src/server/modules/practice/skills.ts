@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { PracticeSection, PracticeTest } from '../../../shared/practice-layouts'
 import type { SkillResult } from '../../../shared/practice-scoring'
-import type { CaseloadSkills, StudentSkills } from '../../../shared/practice-skills'
+import { ALL_EDUCATORS, type CaseloadSkills, type StudentSkills } from '../../../shared/practice-skills'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -13,8 +13,8 @@ import { isoSql, isUuid } from '../students/sql'
 /**
  * What students miss, by skill (docs/product.md#practice-tests), from the skills each submitted
  * attempt keeps: a student's trend per skill and their most missed skills (the three lowest rates
- * over their last three attempts), and across an educator's students the skills most missed in a
- * date range with the students who miss them.
+ * over their last three attempts), and across an educator's students (or, for admins, every
+ * student) the skills most missed in a date range with the students who miss them.
  */
 export const MOST_MISSED = 3
 export const RECENT_ATTEMPTS = 3
@@ -81,8 +81,11 @@ export async function studentSkills(db: DbOrTx, viewer: Viewer, studentId: strin
   return { trend: [...trend.values()], mostMissed }
 }
 
-/** Who may read an educator's caseload: admins anyone's, an educator their own; the FAO 403; others 404. */
-function requireCaseloadReader(viewer: Viewer, educatorId: string): void {
+/**
+ * Who may read whose caseload: admins anyone's and every student's (`educatorId` null), an
+ * educator their own; the FAO 403; others 404.
+ */
+function requireCaseloadReader(viewer: Viewer, educatorId: string | null): void {
   if (viewer.roles.has('admin')) return
   if (viewer.roles.has('educator')) {
     if (educatorId !== viewer.id) throw forbidden("Educators read their own students' skills only.")
@@ -92,25 +95,46 @@ function requireCaseloadReader(viewer: Viewer, educatorId: string): void {
   throw notFound()
 }
 
+/** Whose students: the one asked for; `all` every student's; left out, an educator's own, an admin's all. */
+function caseloadOf(viewer: Viewer, educator: string | undefined): string | null {
+  if (educator === ALL_EDUCATORS) return null
+  if (educator) return educator
+  return viewer.roles.has('admin') && !viewer.roles.has('educator') ? null : viewer.id
+}
+
 export async function caseloadSkills(
   db: DbOrTx,
   viewer: Viewer,
   query: { educator?: string | undefined; from: string; to: string },
 ): Promise<CaseloadSkills> {
-  const educatorId = query.educator ?? viewer.id
+  const educatorId = caseloadOf(viewer, query.educator)
   requireCaseloadReader(viewer, educatorId)
-  if (!query.educator && !viewer.roles.has('educator')) throw fieldError('educator', 'Choose the educator.')
   if (query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
   const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
   if (days >= CASELOAD_MAX_DAYS) throw fieldError('to', `Ask for at most ${CASELOAD_MAX_DAYS} days at once.`)
-  const [educator] = await selectRows<{ name: string; zone: string }>(
+  const [found] = await selectRows<{ zone: string; name: string | null }>(
     db,
-    sql`select u.name, (select time_zone from users where id = ${viewer.id}) as zone from users u
-      where u.id = ${isUuid(educatorId) ? educatorId : null} and exists(select 1 from educator_profiles where user_id = u.id)`,
+    sql`select (select time_zone from users where id = ${viewer.id}) as zone,
+      (select u.name from users u where u.id = ${educatorId !== null && isUuid(educatorId) ? educatorId : null}
+        and exists(select 1 from educator_profiles where user_id = u.id)) as name`,
   )
-  if (!educator) throw notFound('No such educator.')
-  const start = sql`(${query.from}::date)::timestamp at time zone ${educator.zone}::text`
-  const end = sql`(${query.to}::date + 1)::timestamp at time zone ${educator.zone}::text`
+  const zone = found!.zone
+  if (educatorId !== null && found!.name === null) throw notFound('No such educator.')
+  const educator = educatorId === null ? null : { name: found!.name!, uuid: educatorId }
+  const inRange = sql`a.status = 'submitted'
+    and a.submitted_at >= (${query.from}::date)::timestamp at time zone ${zone}::text
+    and a.submitted_at < (${query.to}::date + 1)::timestamp at time zone ${zone}::text`
+  // Every student's attempts in the range (the partial index on submitted attempts' times), or
+  // the educator's students', whether the reader may read a record asked once per student.
+  const attempts =
+    educatorId === null
+      ? sql`att as (select a.id, a.student_id, f.test, a.skills from practice_attempts a
+          join practice_forms f on f.id = a.form_id where ${inRange})`
+      : sql`students as materialized (select tm.student_id from team_members tm
+          where tm.member_id = ${educatorId} and ${mayReadRecordSql(sql`tm.student_id`, sql`${viewer.id}::uuid`)}),
+        att as (select a.id, a.student_id, f.test, a.skills from students st
+          join practice_attempts a on a.student_id = st.student_id
+          join practice_forms f on f.id = a.form_id where ${inRange})`
   const rows = await selectRows<{
     test: PracticeTest
     section: PracticeSection
@@ -121,13 +145,7 @@ export async function caseloadSkills(
     students: CaseloadSkills['skills'][number]['students'] | null
   }>(
     db,
-    // Whether the reader may read a record is asked once per student, not once per attempt.
-    sql`with students as materialized (select tm.student_id from team_members tm
-        where tm.member_id = ${educatorId} and ${mayReadRecordSql(sql`tm.student_id`, sql`${viewer.id}::uuid`)}),
-      att as (select a.id, a.student_id, f.test, a.skills from students st
-        join practice_attempts a on a.student_id = st.student_id
-        join practice_forms f on f.id = a.form_id
-        where a.status = 'submitted' and a.submitted_at >= ${start} and a.submitted_at < ${end}),
+    sql`with ${attempts},
       per_student as (select att.test, s.section, s.skill, att.student_id,
           sum(s.questions)::int as questions, sum(s.questions - s."right")::int as missed
         from att, jsonb_to_recordset(att.skills) as s(section text, skill text, questions int, "right" int)
@@ -150,5 +168,5 @@ export async function caseloadSkills(
     }))
     .filter((row) => row.missed > 0)
     .sort((a, b) => b.missed / b.questions - a.missed / a.questions || b.students.length - a.students.length)
-  return { educator: { name: educator.name, uuid: educatorId }, attempts: rows[0]?.attempts ?? 0, skills }
+  return { educator, attempts: rows[0]?.attempts ?? 0, skills }
 }

@@ -3,12 +3,15 @@ import { caseloadSkillsSchema } from '../../../shared/practice-skills'
 import { apiFetch } from '../../lib/api-client'
 import { queryKeys } from '../../lib/query-keys'
 
-/** `GET /v1/skills?educator=&from=&to=`: the skills an educator's students miss most in a date range. */
-export const caseloadSkillsQueryOptions = (educatorUuid: string, from: string, to: string) =>
+/**
+ * `GET /v1/skills?educator=&from=&to=`: the skills an educator's students (`educator` their UUID)
+ * or every student (`all`, admins) miss most in a date range.
+ */
+export const caseloadSkillsQueryOptions = (educator: string, from: string, to: string) =>
   queryOptions({
-    queryKey: queryKeys.caseloadSkills(educatorUuid, from, to),
+    queryKey: queryKeys.caseloadSkills(educator, from, to),
     queryFn: () =>
-      apiFetch(`/v1/skills?${new URLSearchParams({ educator: educatorUuid, from, to })}`, {
+      apiFetch(`/v1/skills?${new URLSearchParams({ educator, from, to })}`, {
         schema: caseloadSkillsSchema,
       }),
   })

@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { ALL_EDUCATORS } from '../../../shared/practice-skills'
 import { todayIn } from '../../../shared/tasks'
 import type { CurrentUser } from '../../../shared/users'
 import { AdminsOnlyNotice } from '../../components/layout/admins-only-notice'
@@ -9,7 +10,10 @@ import { viewerTimeZone } from '../../lib/plan-rules'
 import { ISO_DATE, matching, UUID } from '../../lib/search-params'
 import { EducatorPicker } from './-components/educator-picker'
 
-/** `?from=&to=` the dates (the last 90 days when left out), `?educator=` whose students (admins). */
+/**
+ * `?from=&to=` the dates (the last 90 days when left out), `?educator=` whose students (admins;
+ * left out, every student's: all educators).
+ */
 const validateSearch = (
   search: Record<string, unknown>,
 ): { from?: string; to?: string; educator?: string } => ({
@@ -32,7 +36,8 @@ const daysBefore = (date: string, days: number) =>
 
 /**
  * /skills: across an educator's students, the skills most missed on practice tests in a date
- * range. Educators see their own students; admins pick the educator.
+ * range. Educators see their own students; admins see every student's (all educators) or pick one
+ * educator.
  */
 function SkillsPage() {
   const viewer = useCurrentUser()
@@ -54,21 +59,23 @@ function Skills({ viewer }: { viewer: CurrentUser }) {
   const today = todayIn(viewerTimeZone(viewer))
   const to = search.to ?? today
   const from = search.from ?? daysBefore(to, 89)
-  const educatorUuid = search.educator ?? (isEducator(viewer) ? viewer.uuid : '')
+  // An educator's own students; an admin's choice, every student's until they pick one.
+  const educator = isAdmin(viewer) ? (search.educator ?? ALL_EDUCATORS) : viewer.uuid
   const setSearch = (next: Partial<typeof search>) =>
     navigate({ search: { ...search, ...next }, replace: true })
   return (
     <>
       <PageHeader
         title={TITLE}
-        description={`What ${educatorUuid === viewer.uuid ? 'your students' : 'an educator’s students'} miss most on practice tests, by skill.`}
+        description={`What ${educator === ALL_EDUCATORS ? 'students across all educators' : educator === viewer.uuid ? 'your students' : 'an educator’s students'} miss most on practice tests, by skill.`}
       />
       <div className="mb-6 flex flex-wrap items-end gap-3">
         {isAdmin(viewer) ? (
           <EducatorPicker
             id="skills-educator"
-            value={educatorUuid}
-            onChange={(educator) => setSearch({ educator: educator || undefined })}
+            value={educator}
+            allValue={ALL_EDUCATORS}
+            onChange={(choice) => setSearch({ educator: choice === ALL_EDUCATORS ? undefined : choice })}
           />
         ) : null}
         <div className="flex flex-col gap-1.5">
@@ -102,11 +109,7 @@ function Skills({ viewer }: { viewer: CurrentUser }) {
         <h2 id="skills-heading" className="text-xl font-semibold">
           Most missed skills
         </h2>
-        {educatorUuid === '' ? (
-          <p className="text-ink-muted">Choose an educator to see their students’ skills.</p>
-        ) : (
-          <CaseloadSkillsTable educatorUuid={educatorUuid} from={from} to={to} />
-        )}
+        <CaseloadSkillsTable educator={educator} from={from} to={to} />
       </section>
     </>
   )

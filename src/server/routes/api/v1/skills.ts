@@ -11,7 +11,7 @@ import { access, requireViewer } from '../../../plugins/access'
 /**
  * What students miss by skill on practice tests (docs/product.md#practice-tests): a student's
  * trend and most missed skills, for the record's readers but the FAO; an educator's caseload for
- * that educator and admins.
+ * that educator and admins, and every student's (all educators) for admins.
  */
 const skillRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,7 +34,7 @@ const skillRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['practice'],
         summary:
-          "The skills most missed across an educator's students in a date range (your own; admins anyone's)",
+          "The skills most missed across an educator's students in a date range (your own; admins anyone's, or all educators')",
         querystring: caseloadSkillsQuerySchema,
         response: { 200: caseloadSkillsSchema },
       },

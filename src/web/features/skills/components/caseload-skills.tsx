@@ -16,20 +16,12 @@ const sectionWords = (row: SkillRow) =>
 const missRate = (row: SkillRow) => Math.round((100 * row.missed) / Math.max(1, row.questions))
 
 /**
- * The skills an educator's students missed most on practice tests submitted in the range: how
+ * The skills an educator's students (or, with `all`, every student) missed most on practice tests submitted in the range: how
  * many questions of each were missed, the miss rate, and the students who miss it, each linking
  * to their record's practice tests.
  */
-export function CaseloadSkillsTable({
-  educatorUuid,
-  from,
-  to,
-}: {
-  educatorUuid: string
-  from: string
-  to: string
-}) {
-  const skills = useQuery(caseloadSkillsQueryOptions(educatorUuid, from, to))
+export function CaseloadSkillsTable({ educator, from, to }: { educator: string; from: string; to: string }) {
+  const skills = useQuery(caseloadSkillsQueryOptions(educator, from, to))
   if (skills.isPending)
     return <ListSkeleton label="Loading the skills…" rows={['h-16 w-full', 'h-16 w-full']} />
   if (skills.isError)

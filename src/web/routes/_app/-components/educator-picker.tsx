@@ -1,15 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { usersQueryOptions } from '../../../features/users/api/get-users'
 
-/** Admins choose whose week or caseload: the educators among the users. */
+/**
+ * Admins choose whose week or caseload: the educators among the users. With `allValue`, the first
+ * choice is "All educators" (that value) instead of asking for one.
+ */
 export function EducatorPicker({
   id,
   value,
   onChange,
+  allValue,
 }: {
   id: string
   value: string
   onChange: (uuid: string) => void
+  allValue?: string
 }) {
   const educators = useInfiniteQuery(usersQueryOptions({ q: '', role: 'educator' }))
   const list = educators.data?.pages.flatMap((page) => page.users) ?? []
@@ -24,7 +29,11 @@ export function EducatorPicker({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">Choose an educator</option>
+        {allValue !== undefined ? (
+          <option value={allValue}>All educators</option>
+        ) : (
+          <option value="">Choose an educator</option>
+        )}
         {list.map((educator) => (
           <option key={educator.uuid} value={educator.uuid}>
             {educator.name || educator.email}
