@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { PracticeAttemptDetail } from '../../src/shared/practice'
 import { addGuardian, addToTeam } from '../factories'
 import { formBody } from '../helpers/practice-forms'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
@@ -12,10 +13,13 @@ import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
  * The form's student-produced responses are keyed with values no answer gives (`8004/9` …), so
  * the raw text is searched for them; every object is also searched for a key field (`answers`
  * holding a key, a non-null `correct` or `result`).
+ *
+ * Then, in that order, a guardian: the review without the key while attempts are open, the answer
+ * and submit routes refused, and the key once every attempt of the form is submitted.
  */
 let t: TestApp
 const callers: Record<string, SignedIn> = {}
-const ids = { form: '', submitted: '', open: '', later: '', student: '', educator: '' }
+const ids = { form: '', submitted: '', open: '', later: '', otherOpen: '', student: '', educator: '' }
 const SPR_KEYS = new Set<string>()
 
 beforeAll(async () => {
@@ -69,7 +73,11 @@ beforeAll(async () => {
   await answer(ids.open)
   ids.later = await assign()
   // The other student's team has the same form open too.
-  await call('POST', `/api/v1/students/${otherStudent!.id}/practice-attempts`, admin!, { formUUID: ids.form })
+  ids.otherOpen = (
+    await call('POST', `/api/v1/students/${otherStudent!.id}/practice-attempts`, admin!, {
+      formUUID: ids.form,
+    })
+  ).uuid
 })
 afterAll(() => t.close())
 
@@ -164,4 +172,66 @@ it('sends no correct answer of a form with an open attempt, on any route, to any
   expect(submitted.json()).toMatchObject({ status: 'submitted', keyWithheld: true })
   if (leak(submitted.body)) leaks.push(`student POST submit: ${leak(submitted.body)}`)
   expect(leaks).toEqual([])
+})
+
+it('lets a guardian read the review, without the key while an attempt is open, and never answer', async () => {
+  const guardian = callers.guardian!
+  const attempts = `/api/v1/students/${ids.student}/practice-attempts`
+  const read = async (attempt: string) => {
+    const response = await t.request({
+      method: 'GET',
+      url: `${attempts}/${attempt}`,
+      cookie: guardian.cookie,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as PracticeAttemptDetail
+  }
+  const math4 = (attempt: PracticeAttemptDetail) =>
+    attempt.review?.find((row) => row.section === 'math' && row.number === 4)
+
+  // The attempts of the form still open (this student's and the other student's) keep the key back.
+  const withheld = await read(ids.submitted)
+  expect(withheld).toMatchObject({ status: 'submitted', keyWithheld: true })
+  expect(withheld.scores?.total).toBeGreaterThan(0)
+  expect(math4(withheld)).toEqual({
+    section: 'math',
+    number: 4,
+    skill: expect.any(String),
+    answer: '1/2',
+    correct: null,
+    result: null,
+  })
+  const open = await read(ids.open)
+  expect(open).toMatchObject({ status: 'in-progress', review: null, skills: null, keyWithheld: false })
+
+  for (const [method, path, payload] of [
+    ['PUT', 'answers', { answers: [{ section: 'math', number: 3, answer: 'C' }] }],
+    ['POST', 'submit', {}],
+  ] as const) {
+    const refused = await t.request({
+      method,
+      url: `${attempts}/${ids.open}/${path}`,
+      cookie: guardian.cookie,
+      payload,
+    })
+    expect(refused.statusCode, refused.body).toBe(403)
+    expect(refused.json().detail).toBe('Guardians read practice results but do not take the test.')
+  }
+
+  // Once every attempt of the form is submitted, the guardian reads the key and the results.
+  for (const [student, attempt] of [
+    [ids.student, ids.open],
+    [callers.otherStudent!.id, ids.otherOpen],
+  ] as const) {
+    const submitted = await t.request({
+      method: 'POST',
+      url: `/api/v1/students/${student}/practice-attempts/${attempt}/submit`,
+      cookie: callers.admin!.cookie,
+      payload: {},
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+  }
+  const released = await read(ids.submitted)
+  expect(released.keyWithheld).toBe(false)
+  expect(math4(released)).toMatchObject({ answer: '1/2', correct: ['8004/9'], result: 'wrong' })
 })

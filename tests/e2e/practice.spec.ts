@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures'
 import {
   addToTeam,
   adminApi,
+  createGuardian,
   createPerson,
   openRecordSection,
   type Person,
@@ -16,10 +17,11 @@ import {
  * Practice tests in the browser, at a phone's width: an educator assigns a form from the record;
  * the student answers the whole Reading and Writing section and a Math response on the answer
  * sheet, reloads half-way and finds every answer, loses the connection for one answer, submits,
- * and reads the score, the skills and the review.
+ * and reads the score, the skills and the review; the student's guardian reads the results.
  */
 let student: Person
 let educator: Person
+let guardian: Person
 let formName: string
 
 // The second test taps 50 answers and runs axe on three pages.
@@ -37,6 +39,7 @@ test.beforeAll(async () => {
   student = await createPerson(admin, 'student', `Pia Practice ${token}`)
   educator = await createPerson(admin, 'educator', `Ezra Examiner ${token}`)
   await addToTeam(admin, student, educator)
+  guardian = await createGuardian(admin, student, `Gail Guardian ${token}`, 'Mother')
   formName = `SAT Practice ${token}`
   const created = await admin.post('/api/v1/practice-tests', { data: formBody('SAT', null, formName) })
   expect(created.status(), await created.text()).toBe(201)
@@ -198,4 +201,17 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
     section(page, 'Skills').getByRole('list', { name: 'Most missed skills' }).getByRole('listitem'),
   ).toHaveCount(3)
   await checkWidths(page, 'section', expectAccessible)
+})
+
+test('a guardian reads the results and the review from the record, with nothing to answer', async ({
+  newVisitor,
+}) => {
+  const page = await visitAs(newVisitor, guardian)
+  await page.setViewportSize(PHONE)
+  await page.goto(`/students/${student.uuid}?section=practice`)
+  const practice = section(page, 'Practice tests')
+  await expect(practice.getByRole('link')).toHaveText(['See results'])
+  await practice.getByRole('link', { name: `See results: ${formName}` }).click()
+  await expect(page.getByTestId('practice-total')).toHaveText('840')
+  await expect(section(page, 'Review').locator('tr[data-result="wrong"]')).toHaveCount(WRONG)
 })

@@ -53,6 +53,7 @@ function PracticeAttemptPage() {
   const viewer = useCurrentUser()
   const access = recordAccess(viewer, student)
   const submitted = attempt.status === 'submitted'
+  const mayAnswer = canAnswerPractice(access)
   const onBehalf = viewer.uuid !== student.uuid
   const name = student.name || 'the student'
   return (
@@ -70,9 +71,11 @@ function PracticeAttemptPage() {
         description={
           submitted
             ? `${onBehalf ? `Practice ${attempt.form.test} for ${name}` : `Your practice ${attempt.form.test}`}: the score, the skills and every question.`
-            : onBehalf
-              ? `Practice ${attempt.form.test} for ${name}. Each answer is saved as it is entered.`
-              : `Practice ${attempt.form.test}. Each answer is saved as you give it; you can stop and come back on any device.`
+            : !mayAnswer
+              ? `Practice ${attempt.form.test} for ${name}, not submitted yet.`
+              : onBehalf
+                ? `Practice ${attempt.form.test} for ${name}. Each answer is saved as it is entered.`
+                : `Practice ${attempt.form.test}. Each answer is saved as you give it; you can stop and come back on any device.`
         }
       />
       {submitted ? (
@@ -87,7 +90,7 @@ function PracticeAttemptPage() {
             })
           }
         />
-      ) : canAnswerPractice(access) ? (
+      ) : mayAnswer ? (
         <AnswerSheet
           studentUuid={uuid}
           attempt={attempt}
