@@ -1,14 +1,19 @@
 import { defineConfig } from '@playwright/test'
+import { testBrowserPath } from './scripts/lib/test-browser.mjs'
 
 /**
  * Browser tests against the production build (`npm run build` first; scripts/test-e2e.mjs does it),
- * in the system Chromium: `npx playwright install` cannot download anything here.
+ * in Debian's Chromium headless shell (ADR 054): `npx playwright install` cannot download anything here.
  * Two workers, one file each: the files share one server and one database, and each makes the
  * people it needs. The two files that change what everyone sees run after the rest, one at a time:
  * two-factor (it turns on the staff requirement for a moment), then password reset (it ends the
  * admin's sessions). E2E_WORKERS overrides the count.
+ *
+ * Screenshots for a person to look at are taken only when asked for (`E2E_SCREENSHOTS=1`), and so
+ * is `screenshots.spec.ts`, whose pages exist for that: `support/shots.ts`.
  */
 const lastFiles = { twoFactor: /two-factor\.spec\.ts/, passwordReset: /password-reset\.spec\.ts/ }
+const screenshotsOnly = process.env.E2E_SCREENSHOTS ? [] : [/screenshots\.spec\.ts/]
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -22,7 +27,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testBrowserPath(),
       args: [
         '--headless',
         '--no-sandbox',
@@ -43,7 +48,7 @@ export default defineConfig({
     {
       name: 'chromium',
       testMatch: /.*\.spec\.ts/,
-      testIgnore: [lastFiles.twoFactor, lastFiles.passwordReset],
+      testIgnore: [lastFiles.twoFactor, lastFiles.passwordReset, ...screenshotsOnly],
       dependencies: ['setup'],
     },
     { name: 'two-factor', testMatch: lastFiles.twoFactor, dependencies: ['chromium'] },

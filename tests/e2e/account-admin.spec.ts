@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, logInByApi, submitLogin, test, waitForMail } from './support/fixtures'
 import { adminApi, createPerson, PEOPLE_PASSWORD } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /**
@@ -12,7 +13,7 @@ const stamp = () => Date.now().toString(36)
 async function screenshotAtBothWidths(page: Page, target: Locator, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    await target.screenshot({ path: `test-results/screenshots/${name}-${width}.png` })
+    await shot(target, `${name}-${width}`)
   }
   await page.setViewportSize({ width: 1280, height: 800 })
 }

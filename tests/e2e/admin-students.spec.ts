@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, logInByApi, test } from './support/fixtures'
 import { addToTeam, adminApi, createPerson, PEOPLE_PASSWORD, type Person, visitAs } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, ADMIN_NAME, adminPassword } from './support/state'
 
 /** The admin area in the browser: the /admin overview, Manage Students (archive, restore) and /settings. */
@@ -369,7 +370,6 @@ test('a non-admin is refused on /admin and /admin/students', async ({ newVisitor
 })
 
 test.describe('admin students screenshots', () => {
-  const dir = process.env.SHOTS_DIR ?? 'test-results/screenshots'
   const VIEWPORTS = [
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
@@ -406,27 +406,27 @@ test.describe('admin students screenshots', () => {
     }
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport)
-      const shot = async (name: string) => {
+      const check = async (name: string) => {
         await noSidewaysScroll()
-        await page.screenshot({ path: `${dir}/${name}-${viewport.width}.png`, fullPage: true })
+        await shot(page, `${name}-${viewport.width}`, { fullPage: true })
       }
       await page.goto('/admin')
       await settle()
-      await shot('admin-overview')
+      await check('admin-overview')
       await page.goto('/admin/students')
       await settle()
       await searchStudents(page, student.name)
       await expect(
         page.getByRole('status').filter({ hasText: `Showing 1 student matching “${student.name}”.` }),
       ).toBeVisible()
-      await shot('admin-students')
+      await check('admin-students')
       await page.getByRole('button', { name: `Archive ${student.name}` }).click()
       await expect(page.getByRole('alertdialog')).toBeVisible()
-      await page.screenshot({ path: `${dir}/admin-students-confirm-${viewport.width}.png` })
+      await shot(page, `admin-students-confirm-${viewport.width}`)
       await page.getByRole('button', { name: 'Cancel' }).click()
       await page.goto('/admin/students?archived=true')
       await settle()
-      await shot('admin-students-archived')
+      await check('admin-students-archived')
       await page.goto('/settings')
       await settle()
       await page.getByLabel('Current password').fill('not the right one')
@@ -434,7 +434,7 @@ test.describe('admin students screenshots', () => {
       await page.getByLabel('Confirm new password').fill('a long new password')
       await page.getByRole('button', { name: 'Change password' }).click()
       await expect(page.getByText('Your current password is not correct.')).toBeVisible()
-      await shot('settings-errors')
+      await check('settings-errors')
     }
   })
 })

@@ -13,6 +13,7 @@ import {
   uniqueToken,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** Each role's dashboard shows its week from real data, at phone and desktop width. */
@@ -62,7 +63,7 @@ async function atBothWidths(page: Page, name: string, expectAccessible: (page: P
     await expectAccessible(page)
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true })
+    await shot(page, `${name}-${width}`, { fullPage: true })
   }
 }
 

@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, logInByApi, submitLogin, test, waitForMail } from './support/fixtures'
 import { createPersonByAdmin, PEOPLE_PASSWORD, uniqueToken } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  })
+const shotAtWidth = (page: Page, name: string) =>
+  shot(page, `${name}-${page.viewportSize()?.width}`, { fullPage: true })
 
 test('an admin reaches /admin and /admin/inquiries by clicking, with the open inquiries in the link name', async ({
   page,
@@ -41,13 +39,13 @@ test('an admin reaches /admin and /admin/inquiries by clicking, with the open in
       .getByRole('list', { name: 'The week at a glance' })
       .getByRole('link', { name: `${open} Open inquiries` }),
   ).toHaveAttribute('href', '/admin/inquiries')
-  await shot(page, 'sidebar-overview')
+  await shotAtWidth(page, 'sidebar-overview')
   await overview.click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible()
   await expect(overview).toHaveAttribute('aria-current', 'page')
   await expectAccessible()
-  await shot(page, 'admin-overview')
+  await shotAtWidth(page, 'admin-overview')
   await page.getByRole('link', { name: 'Inquiries' }).click()
   await expect(page).toHaveURL(/\/admin\/inquiries$/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -245,7 +243,7 @@ test('an admin invites people from a CSV file: preview, send, and the same file 
     'Row 5, email: Please provide a valid email address.',
   )
   await expectAccessible()
-  await shot(page, 'manage-users-csv-preview')
+  await shotAtWidth(page, 'manage-users-csv-preview')
 
   await section.getByRole('button', { name: 'Send 2 invites' }).click()
   await expect(section.getByRole('status')).toContainText('2 invites sent; 1 skipped')

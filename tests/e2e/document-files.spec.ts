@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './support/fixtures'
 import { addToTeam, adminApi, createPerson, type Person, section, visitAs } from './support/people'
+import { shot } from './support/shots'
 
 /** A student on a phone uploads a PDF and downloads the very same bytes; a disguised page is refused. */
 let student: Person
@@ -49,7 +50,7 @@ test('on a 390 px screen, a student uploads a PDF and downloads it back byte for
   await expect(dialog.getByText(/Web pages \(HTML, XML, SVG\) cannot be uploaded/)).toBeVisible()
   await expect(picker).toBeFocused()
   await expectAccessible(page)
-  await page.screenshot({ path: 'test-results/screens/document-dialog-390.png', fullPage: true })
+  await shot(page, 'document-dialog-390', { fullPage: true })
 
   await picker.setInputFiles({ name: 'Common App essay.pdf', mimeType: 'application/pdf', buffer: pdf })
   await expect(dialog.getByText('300 KB')).toBeVisible()
@@ -58,7 +59,7 @@ test('on a 390 px screen, a student uploads a PDF and downloads it back byte for
   const item = documents.getByRole('listitem').filter({ hasText: 'Common App essay.pdf' })
   await expect(item.getByText(/^PDF · 300 KB · Added by Pia Phone/)).toBeVisible()
   await expectAccessible(page)
-  await item.screenshot({ path: 'test-results/screens/document-list-390.png' })
+  await shot(item, 'document-list-390')
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -77,13 +78,13 @@ test('at 1280 px the educator sees the file with its type and size, and picks a 
   await page.goto(`/students/${student.uuid}?section=documents`)
   const documents = section(page, 'Documents')
   await expect(documents.getByText(/^PDF · 300 KB · Added by Pia Phone/)).toBeVisible()
-  await documents.screenshot({ path: 'test-results/screens/document-list-1280.png' })
+  await shot(documents, 'document-list-1280')
   await documents.getByRole('button', { name: 'Add document' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add document' })
   await dialog.getByRole('radio', { name: 'File' }).check()
   await expect(dialog.getByRole('checkbox', { name: 'Hidden from the student' })).toBeVisible()
   await expectAccessible(page)
-  await page.screenshot({ path: 'test-results/screens/document-dialog-1280.png' })
+  await shot(page, 'document-dialog-1280')
 
   // The keyboard reaches the picker: Tab from the choice, then Enter opens the file chooser.
   await page.keyboard.press('Tab')
@@ -134,7 +135,7 @@ test('a slow upload shows its progress', async ({ newVisitor }) => {
   await dialog.getByRole('button', { name: 'Upload file' }).click()
   await expect(dialog.getByRole('progressbar', { name: /Uploading… \d+%/ })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
-  await dialog.screenshot({ path: 'test-results/screens/document-upload-progress-390.png' })
+  await shot(dialog, 'document-upload-progress-390')
   answer()
   await expect(dialog).toBeHidden()
   await expect(documents.getByText('slow.pdf')).toBeVisible()

@@ -11,6 +11,7 @@ import {
   uniqueToken,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /**
@@ -47,7 +48,7 @@ async function checkWidths(page: Page, name: string, expectAccessible: (page?: P
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectAccessible(page)
-    await page.screenshot({ path: `test-results/screenshots/messages-${name}-${width}.png`, fullPage: true })
+    await shot(page, `messages-${name}-${width}`, { fullPage: true })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { todayIn } from '../../src/shared/tasks'
 import { expect, test } from './support/fixtures'
 import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
+import { shot } from './support/shots'
 
 /** The coaching plan in the browser: tasks, the college list with aid figures, the dashboards, settings. */
 let student: Person
@@ -32,7 +33,7 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize()
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true })
+    await shot(page, `${name}-${width}`, { fullPage: true })
     const widest = await page.evaluate(() => {
       const wide = [...document.querySelectorAll('main *')].filter(
         (element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1,

@@ -10,6 +10,7 @@ import {
   uniqueToken,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /**
@@ -63,7 +64,7 @@ async function checkWidths(
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectAccessible(page)
-    await page.screenshot({ path: `test-results/screenshots/practice-${name}-${width}.png`, fullPage })
+    await shot(page, `practice-${name}-${width}`, { fullPage })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }
@@ -144,7 +145,7 @@ test("a new form starts with the official rows, and the server's problems show o
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused()
   await expect(page.getByText(/Nothing was saved: \d+ problems to fix/)).toBeVisible()
   await expect(sections.getByRole('button', { name: /^Math \(\d+ problems\)$/ })).toBeVisible()
-  await page.screenshot({ path: 'test-results/screenshots/practice-new-form-1280.png' })
+  await shot(page, 'practice-new-form-1280')
 })
 
 test('an educator sees the skills their students miss, each with its students', async ({

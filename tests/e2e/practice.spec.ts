@@ -12,6 +12,7 @@ import {
   uniqueToken,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 
 /**
  * Practice tests in the browser, at a phone's width: an educator assigns a form from the record;
@@ -54,7 +55,7 @@ async function checkWidths(page: Page, name: string, expectAccessible: (page?: P
   await expectAccessible(page)
   for (const width of [PHONE.width, 1280]) {
     await page.setViewportSize({ width, height: PHONE.height })
-    await page.screenshot({ path: `test-results/screenshots/practice-${name}-${width}.png`, fullPage: true })
+    await shot(page, `practice-${name}-${width}`, { fullPage: true })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }
@@ -130,7 +131,7 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   for (const name of ['A', 'D', 'Blank'])
     await expectTappable(question(page, 1).getByRole('radio', { name, exact: true }))
   // What a thumb sees mid-section: the bar with the questions left and the save state in view.
-  await page.screenshot({ path: 'test-results/screenshots/practice-sheet-scrolled-390.png' })
+  await shot(page, 'practice-sheet-scrolled-390')
   await checkWidths(page, 'sheet', expectAccessible)
   await page.reload()
   for (let number = 1; number <= half; number += 1) {
@@ -170,7 +171,7 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   await response.press('Enter')
   await saved(page)
   await expect(page.getByText('42 of 44 questions left')).toBeVisible()
-  await page.screenshot({ path: 'test-results/screenshots/practice-sheet-math-390.png' })
+  await shot(page, 'practice-sheet-math-390')
 
   await page.getByRole('button', { name: 'Submit the test' }).click()
   const confirm = page.getByRole('alertdialog', { name: `Submit “${formName}”?` })

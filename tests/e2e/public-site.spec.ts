@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, logInByApi, test, waitForMail } from './support/fixtures'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** Every public page with its `<h1>`. The blog posts are the four in content/blog. */
@@ -146,13 +146,8 @@ test.describe('public pages in the browser', () => {
         await page.evaluate(() => document.fonts.ready)
         await expectAccessible()
         expect([...hosts]).toEqual(['127.0.0.1'])
-        // PNGs for a person to look at (not compared), when asked for.
-        const shots = process.env.PUBLIC_SHOTS_DIR
-        if (shots) {
-          mkdirSync(shots, { recursive: true })
-          const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll('/', '-')
-          await page.screenshot({ path: `${shots}/${name}-${viewport.width}.png`, fullPage: true })
-        }
+        const name = entry.path === '/' ? 'home' : entry.path.slice(1).replaceAll('/', '-')
+        await shot(page, `public-${name}-${viewport.width}`, { fullPage: true })
       })
     }
   }

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { expect, logInByApi, test } from './support/fixtures'
 import { addToTeam, adminApi, apiAs, createPerson, type Person, section, visitAs } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /** Scores you can trust in the browser: sources, an edit, the duplicate question, a target. */
@@ -84,7 +85,7 @@ test('an educator records an official and a practice test, fixes a typo, and set
     await page.setViewportSize({ width, height: 900 })
     await expectOwnScales(chart)
     await expectAccessible(page)
-    await sat.screenshot({ path: `test-results/screenshots/section-sat-target-${width}.png` })
+    await shot(sat, `section-sat-target-${width}`)
   }
 
   // Exact values from the keyboard: one Tab stop per plot, the arrow keys move between tests.
@@ -96,7 +97,7 @@ test('an educator records an official and a practice test, fixes a typo, and set
     chart.getByRole('img', { name: 'Apr 12, 2025: Reading and Writing 720, Math 700, practice' }),
   ).toHaveCount(1)
   await expectAccessible(page)
-  await sat.screenshot({ path: 'test-results/screenshots/section-sat-focus-1280.png' })
+  await shot(sat, 'section-sat-focus-1280')
 })
 
 /**
@@ -196,7 +197,7 @@ test('an enhanced ACT without Science, and progress since the diagnostic on the 
   await expectAccessible(page)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
-    await actSection.screenshot({ path: `test-results/screenshots/section-act-enhanced-${width}.png` })
+    await shot(actSection, `section-act-enhanced-${width}`)
   }
 
   // The admin overview quotes the median gain with the number of students behind it.
@@ -209,6 +210,6 @@ test('an enhanced ACT without Science, and progress since the diagnostic on the 
   await expectAccessible(admin.page)
   for (const width of [390, 1280]) {
     await admin.page.setViewportSize({ width, height: 900 })
-    await progress.screenshot({ path: `test-results/screenshots/admin-progress-${width}.png` })
+    await shot(progress, `admin-progress-${width}`)
   }
 })

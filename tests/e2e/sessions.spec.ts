@@ -13,6 +13,7 @@ import {
   uniqueToken,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 
 /**
  * Tutoring sessions in the browser: an educator schedules a weekly series and marks a session
@@ -66,7 +67,7 @@ async function checkWidths(page: Page, name: string, expectAccessible: (page?: P
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await expectAccessible(page)
-    await page.screenshot({ path: `test-results/screenshots/sessions-${name}-${width}.png`, fullPage: true })
+    await shot(page, `sessions-${name}-${width}`, { fullPage: true })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
   }
@@ -273,5 +274,5 @@ test('an admin adds hours, moves this and the following sessions, and schedules 
   await page.getByRole('button', { name: 'Show later sessions' }).click()
   await expect(next).toHaveCount(11)
   await expect(page.getByRole('button', { name: 'Show later sessions' })).toHaveCount(0)
-  await page.screenshot({ path: 'test-results/screenshots/sessions-record-later-390.png', fullPage: true })
+  await shot(page, 'sessions-record-later-390', { fullPage: true })
 })

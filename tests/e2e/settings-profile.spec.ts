@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { createInvite, expect, signUpByApi, test } from './support/fixtures'
 import { adminApi, PEOPLE_PASSWORD, section, uniqueToken } from './support/people'
+import { shot } from './support/shots'
 
 /**
  * A student onboards with their class year, school, a planned test and a parent, then uses
@@ -15,7 +16,7 @@ async function shoot(page: Page, name: string, width = 390) {
     await page.setViewportSize({ width: size, height: 900 })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${size} px`).toBeLessThanOrEqual(size)
-    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png`, fullPage: true })
+    await shot(page, `${name}-${size}`, { fullPage: true })
   }
   await page.setViewportSize({ width, height: 900 })
 }

@@ -11,6 +11,7 @@ import {
   section,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 let student: Person
@@ -221,7 +222,7 @@ test('an admin adds and removes a team member', async ({ page, expectAccessible 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     expect(await placeholderRoom(picker)).toBeGreaterThanOrEqual(0)
-    await team.screenshot({ path: `test-results/screenshots/section-team-${width}.png` })
+    await shot(team, `section-team-${width}`)
   }
   await picker.selectOption({ label: `${spare.name} (Educator) · ${spare.email}` })
   await team.getByRole('button', { name: 'Add to team' }).click()

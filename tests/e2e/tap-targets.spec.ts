@@ -11,17 +11,15 @@ import {
   section,
   visitAs,
 } from './support/people'
+import { shot } from './support/shots'
 
 let student: Person
 let educator: Person
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()?.width}.png`,
-    fullPage: true,
-  })
+const shotAtWidth = (page: Page, name: string) =>
+  shot(page, `${name}-${page.viewportSize()?.width}`, { fullPage: true })
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -132,13 +130,13 @@ test("a record's tasks, documents and notes have 44 px touch targets at 390 px, 
 
   await expectNoSideScroll(page)
   await expectAccessible(page)
-  await shot(page, 'record-tap-targets')
+  await shotAtWidth(page, 'record-tap-targets')
   await page.setViewportSize(DESKTOP)
   await expectNoSideScroll(page)
-  await shot(page, 'record-tap-targets')
+  await shotAtWidth(page, 'record-tap-targets')
 })
 
-test('the settings checkboxes have 44 px touch targets at 390 px', async ({
+test('the settings checkboxes have 44 px touch targets at 390 px, and the Menu drawer keeps focus', async ({
   newVisitor,
   expectAccessible,
 }) => {
@@ -154,5 +152,16 @@ test('the settings checkboxes have 44 px touch targets at 390 px', async ({
   }
   await expectNoSideScroll(page)
   await expectAccessible(page)
-  await shot(page, 'settings-tap-targets')
+  await shotAtWidth(page, 'settings-tap-targets')
+
+  // The phone's Menu drawer: accessible open, focus stays inside it (once round all its controls
+  // and one more), and Escape hands focus back to the Menu button.
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  await expectAccessible(page)
+  const stops = await page.locator('dialog[open]').locator('a[href], button').count()
+  for (let step = 0; step <= stops; step++) await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
 })

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { expect, logInByApi, submitLogin, test } from './support/fixtures'
 import { adminApi, createPerson, PEOPLE_PASSWORD, type Person } from './support/people'
+import { shot } from './support/shots'
 
 /** Two-factor in the browser: set-up in /settings, the login's second step, and the admin's requirement. */
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
@@ -15,7 +16,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 })
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(width)
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true })
+    await shot(page, `${name}-${width}`, { fullPage: true })
   }
   if (size) await page.setViewportSize(size)
 }

@@ -1,0 +1,3 @@
+export const HEADLESS_SHELL: string
+export const HEADLESS_SHELL_PACKAGE: string
+export function testBrowserPath(): string
