@@ -11,7 +11,7 @@ import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
-import { canWriteMessages, type RecordAccess } from '../../../lib/record-access'
+import { canAddDocument, canWriteMessages, type RecordAccess } from '../../../lib/record-access'
 import { deleteMessage, editMessage, messagesQueryOptions, postMessage, useMarkRead } from '../api/messages'
 import { canDeleteMessage, canEditMessage, messageTime } from '../message-rules'
 import { upsertMessage, useLiveMessages } from '../use-live-messages'
@@ -118,6 +118,7 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
         <Composer
           label={kind === 'staff' ? 'Write to the team (staff only)' : 'Write a message'}
           documents={documents}
+          upload={canAddDocument(access) ? { studentUuid: student.uuid, staff: kind === 'staff' } : null}
           onSend={async (body, attachmentUUIDs) => {
             put(
               await postMessage(student.uuid, kind, {
