@@ -16,6 +16,7 @@ import { ADMIN_EMAIL, adminPassword } from './support/state'
 
 /**
  * Messages in the browser: a guardian and an educator talk live in two browser contexts; the
+ * guardian attaches a document of the record and a file uploaded from the composer; the
  * educator's Staff message never reaches the family; unread counts rise and clear; the email
  * choice in /settings and an admin's broadcast. axe and a screenshot at 390 and 1280 px each.
  */
@@ -38,6 +39,11 @@ test.beforeAll(async () => {
   expect(added.status(), await added.text()).toBe(201)
   await admin.dispose()
 })
+
+/** A small PDF for the upload from the composer (the server checks the bytes, not the name). */
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+)
 
 const messagesOf = () => `/students/${student.uuid}?section=messages`
 const conversation = (page: Page) => section(page, 'Messages')
@@ -76,8 +82,17 @@ test('a guardian and an educator exchange messages live, each without reloading'
   const question = 'Can we move **Thursday** to Friday? Averyveryveryveryverylongwordthatmustwrapnicely'
   await composer(family).fill(question)
   await conversation(family).getByRole('button', { name: 'Attach a document' }).click()
-  await family.getByRole('dialog').getByRole('checkbox', { name: 'Essay draft 2' }).check()
-  await family.getByRole('dialog').getByRole('button', { name: 'Done' }).click()
+  const attach = family.getByRole('dialog', { name: 'Attach documents' })
+  await attach.getByRole('checkbox', { name: 'Essay draft 2' }).check()
+  // A new file goes through the record's document upload, then is attached (the dialog closes).
+  await attach
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'Reading list.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await attach.getByRole('button', { name: 'Upload and attach' }).click()
+  await expect(attach).toBeHidden()
+  await expect(conversation(family).getByRole('list', { name: 'Documents to attach' })).toContainText(
+    'Reading list.pdf',
+  )
   await composer(family).press('Control+Enter')
   await expect(composer(family)).toHaveValue('')
   await expect(conversation(coach).getByText('Thursday', { exact: true })).toBeVisible()
@@ -86,6 +101,7 @@ test('a guardian and an educator exchange messages live, each without reloading'
     'href',
     'https://docs.example.com/essay-2',
   )
+  await expect(conversation(coach).getByRole('link', { name: /Reading list\.pdf/ })).toBeVisible()
 
   // The educator answers with Send; the guardian's page shows it, once.
   await composer(coach).fill('Friday at 4 works. See you then.')

@@ -79,7 +79,7 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     list: (filters: UserFilters) => ['users', 'list', filters] as const,
-    /** The educators a broadcast may address (the first 100 by name). */
+    /** The educators a broadcast may address (all of them, by name). */
     educators: ['users', 'educators'] as const,
   },
   invites: {

@@ -10,17 +10,17 @@ import {
 } from '../../../../shared/documents'
 import { requiredText } from '../../../../shared/validation'
 import { Alert } from '../../../components/ui/alert'
+import { FileDropZone } from '../../../components/ui/file-drop-zone'
 import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
+import { useUploadDocument } from '../../../lib/upload-document'
 import { zodResolver } from '../../../lib/zod-resolver'
 import { useAddDocument } from '../api/add-document'
 import { useUpdateDocument } from '../api/update-document'
-import { useUploadDocument } from '../api/upload-document'
-import { FileDropZone } from './file-drop-zone'
 
 interface DocumentDialogProps {
   studentUuid: string

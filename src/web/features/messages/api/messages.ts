@@ -11,7 +11,7 @@ import {
   unreadListSchema,
 } from '../../../../shared/messages'
 import { studentListSchema } from '../../../../shared/students'
-import { userPageSchema } from '../../../../shared/users'
+import { USER_PAGE_MAX, type UserPage, userPageSchema } from '../../../../shared/users'
 import { apiFetch } from '../../../lib/api-client'
 import { noContentSchema } from '../../../lib/no-content'
 import { queryKeys } from '../../../lib/query-keys'
@@ -100,9 +100,23 @@ export const educatorStudentsQueryOptions = (educatorUuid: string) =>
       apiFetch(`/v1/educators/${encodeURIComponent(educatorUuid)}/students`, { schema: studentListSchema }),
   })
 
-/** The educators, by name (the first 100), for the broadcast's audience. */
+/**
+ * Every educator, by name, for the broadcast's audience: `GET /v1/users?role=educator` page after
+ * page (100 at a time) until the last, so a company of any size is listed whole.
+ */
 export const educatorsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.users.educators,
-    queryFn: () => apiFetch('/v1/users?role=educator&limit=100', { schema: userPageSchema }),
+    queryFn: async () => {
+      const users: UserPage['users'] = []
+      let cursor: string | null = null
+      do {
+        const query = new URLSearchParams({ role: 'educator', limit: String(USER_PAGE_MAX) })
+        if (cursor) query.set('cursor', cursor)
+        const page: UserPage = await apiFetch(`/v1/users?${query}`, { schema: userPageSchema })
+        users.push(...page.users)
+        cursor = page.nextCursor
+      } while (cursor)
+      return users
+    },
   })

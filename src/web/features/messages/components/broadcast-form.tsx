@@ -126,13 +126,18 @@ export function BroadcastForm() {
               value={educator}
               onChange={(event) => setEducator(event.target.value)}
             >
-              <option value="">Choose an educator</option>
-              {(educators.data?.users ?? []).map((user) => (
+              <option value="">
+                {educators.isPending ? 'Loading the educators…' : 'Choose an educator'}
+              </option>
+              {(educators.data ?? []).map((user) => (
                 <option key={user.uuid} value={user.uuid}>
                   {user.name || user.email}
                 </option>
               ))}
             </select>
+            {educators.isError ? (
+              <Alert tone="danger">The educators could not be loaded: {errorMessage(educators.error)}</Alert>
+            ) : null}
             {educator && ofEducator.data ? (
               <p className="text-sm text-ink-muted">
                 {studentsWords(ofEducator.data.students.length)} on their teams.

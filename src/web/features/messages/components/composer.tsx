@@ -1,34 +1,35 @@
 import { useId, useState } from 'react'
-import { MESSAGE_ATTACHMENTS_MAX, MESSAGE_BODY_MAX } from '../../../../shared/messages'
+import { MESSAGE_BODY_MAX } from '../../../../shared/messages'
 import { Alert } from '../../../components/ui/alert'
 import { PaperClipIcon, SpinnerIcon } from '../../../components/ui/icons'
-import { Modal } from '../../../components/ui/modal'
+import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
-
-export interface AttachableDocument {
-  uuid: string
-  name: string
-}
+import { type AttachableDocument, AttachDialog, type ComposerUpload } from './attach-dialog'
 
 interface ComposerProps {
   /** Says who reads it: "Write to Maya, her family and the team". */
   label: string
   documents: AttachableDocument[]
+  /** Upload a new file to attach; null when this writer may not add documents to the record. */
+  upload: ComposerUpload | null
   onSend: (body: string, attachmentUUIDs: string[]) => Promise<unknown>
 }
 
 /**
- * The box at the foot of a conversation: the text (Markdown), documents of the record to attach,
- * and Send. Ctrl+Enter (Cmd+Enter on a Mac) sends too; Enter alone starts a new line.
+ * The box at the foot of a conversation: the text (Markdown), documents of the record to attach
+ * (or a new file uploaded to the record), and Send. Ctrl+Enter (Cmd+Enter on a Mac) sends too;
+ * Enter alone starts a new line.
  */
-export function Composer({ label, documents, onSend }: ComposerProps) {
+export function Composer({ label, documents, upload, onSend }: ComposerProps) {
   const id = useId()
   const [body, setBody] = useState('')
   const [attached, setAttached] = useState<string[]>([])
   const [picking, setPicking] = useState(false)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const names = new Map(documents.map((document) => [document.uuid, document.name]))
+  // A file uploaded here keeps its name even before the record is read again.
+  const [uploaded, setUploaded] = useState<AttachableDocument[]>([])
+  const names = new Map([...uploaded, ...documents].map((document) => [document.uuid, document.name]))
 
   const send = async () => {
     if (pending) return
@@ -107,36 +108,26 @@ export function Composer({ label, documents, onSend }: ComposerProps) {
           {pending ? <SpinnerIcon className="size-4" /> : null}
           {pending ? 'Sending…' : 'Send'}
         </button>
-        {documents.length > 0 ? (
+        {documents.length > 0 || upload ? (
           <button type="button" className="btn btn-secondary" onClick={() => setPicking(true)}>
             Attach a document
           </button>
         ) : null}
       </div>
-      <Modal open={picking} onClose={() => setPicking(false)} title="Attach documents of this record">
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-2 text-ink-muted">
-            Pick up to {MESSAGE_ATTACHMENTS_MAX}. Everyone in the conversation can open them.
-          </legend>
-          {documents.map((document) => (
-            <label key={document.uuid} className="flex min-h-11 items-center gap-3">
-              <input
-                type="checkbox"
-                className="size-5 shrink-0 accent-primary"
-                checked={attached.includes(document.uuid)}
-                disabled={!attached.includes(document.uuid) && attached.length >= MESSAGE_ATTACHMENTS_MAX}
-                onChange={() => toggle(document.uuid)}
-              />
-              <span className="min-w-0 [overflow-wrap:anywhere]">{document.name}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="mt-4 flex justify-end">
-          <button type="button" className="btn btn-primary" onClick={() => setPicking(false)}>
-            Done
-          </button>
-        </div>
-      </Modal>
+      <AttachDialog
+        open={picking}
+        onClose={() => setPicking(false)}
+        documents={documents}
+        attached={attached}
+        onToggle={toggle}
+        upload={upload}
+        onUploaded={(document) => {
+          setUploaded((list) => [...list, document])
+          setAttached((list) => [...list, document.uuid])
+          setPicking(false)
+          toast('File uploaded and attached')
+        }}
+      />
     </form>
   )
 }

@@ -1,5 +1,5 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ConversationKind, Message, MessagePage } from '../../../../shared/messages'
 import { kindOf, type StudentAccess } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
@@ -11,10 +11,11 @@ import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { queryKeys } from '../../../lib/query-keys'
-import { canWriteMessages, type RecordAccess } from '../../../lib/record-access'
+import { canAddDocument, canWriteMessages, type RecordAccess } from '../../../lib/record-access'
 import { deleteMessage, editMessage, messagesQueryOptions, postMessage, useMarkRead } from '../api/messages'
 import { canDeleteMessage, canEditMessage, messageTime } from '../message-rules'
 import { upsertMessage, useLiveMessages } from '../use-live-messages'
+import { useNewestInView } from '../use-newest-in-view'
 import { Composer } from './composer'
 import { MessageItem } from './message-item'
 
@@ -63,6 +64,13 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
     .filter((document) => kind === 'staff' || !document.hidden)
     .map(({ uuid, name: documentName }) => ({ uuid, name: documentName }))
   const now = Date.now()
+  const box = useRef<HTMLDivElement>(null)
+  const { unseen, jump, onScroll } = useNewestInView(box, {
+    ready: messages.isSuccess,
+    oldest: list[0]?.uuid,
+    newest: newest?.uuid,
+    newestIsMine: newest?.author.uuid === viewer.uuid,
+  })
 
   return (
     <div className="flex min-w-0 flex-col gap-4">
@@ -74,50 +82,78 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
       ) : messages.isError ? (
         <Alert tone="danger">The messages could not be loaded: {errorMessage(messages.error)}</Alert>
       ) : (
-        <>
-          {messages.hasNextPage ? (
-            <div>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={messages.isFetchingNextPage}
-                aria-disabled={messages.isFetchingNextPage}
-                onClick={() => messages.fetchNextPage()}
-              >
-                {messages.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
-                {messages.isFetchingNextPage ? 'Loading…' : 'Show earlier messages'}
-              </button>
+        <div className="relative min-w-0">
+          {/* biome-ignore lint/a11y/useSemanticElements: a scroll box of messages, not a group of form fields */}
+          <div
+            ref={box}
+            role="group"
+            aria-label="Conversation"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach to scroll it
+            tabIndex={0}
+            onScroll={onScroll}
+            className="max-h-[min(60vh,40rem)] min-w-0 overflow-y-auto rounded-lg"
+          >
+            {/* Room for the focus rings of what is inside, which the box would clip. */}
+            <div className="flex min-w-0 flex-col gap-3 p-1">
+              {messages.hasNextPage ? (
+                <div>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={messages.isFetchingNextPage}
+                    aria-disabled={messages.isFetchingNextPage}
+                    onClick={() => messages.fetchNextPage()}
+                  >
+                    {messages.isFetchingNextPage ? <SpinnerIcon className="size-4" /> : null}
+                    {messages.isFetchingNextPage ? 'Loading…' : 'Show earlier messages'}
+                  </button>
+                </div>
+              ) : null}
+              {list.length === 0 ? (
+                <p className="text-ink-muted">
+                  {writer ? emptyText(kind, kindOf(access), name) : 'No messages yet.'}
+                </p>
+              ) : (
+                <ol aria-label="Messages, oldest first" className="flex flex-col gap-3">
+                  {list.map((message) => (
+                    <li key={message.uuid} className="min-w-0">
+                      <MessageItem
+                        message={message}
+                        mine={message.author.uuid === viewer.uuid}
+                        timeZone={viewer.timeZone}
+                        canEdit={canEditMessage(access, viewer, message, now)}
+                        canDelete={canDeleteMessage(access, viewer, message)}
+                        onSave={async (body) =>
+                          put(await editMessage(student.uuid, kind, message.uuid, { body }))
+                        }
+                        onDelete={() => setDeleting(message)}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
             </div>
+          </div>
+          {unseen ? (
+            <button
+              type="button"
+              className="btn btn-primary btn-small absolute bottom-3 left-1/2 min-h-11 -translate-x-1/2 shadow-md"
+              onClick={() => {
+                jump()
+                // The button goes away: focus stays in the conversation, not on the page's top.
+                box.current?.focus({ preventScroll: true })
+              }}
+            >
+              New messages
+            </button>
           ) : null}
-          {list.length === 0 ? (
-            <p className="text-ink-muted">
-              {writer ? emptyText(kind, kindOf(access), name) : 'No messages yet.'}
-            </p>
-          ) : (
-            <ol aria-label="Messages, oldest first" className="flex flex-col gap-3">
-              {list.map((message) => (
-                <li key={message.uuid} className="min-w-0">
-                  <MessageItem
-                    message={message}
-                    mine={message.author.uuid === viewer.uuid}
-                    timeZone={viewer.timeZone}
-                    canEdit={canEditMessage(access, viewer, message, now)}
-                    canDelete={canDeleteMessage(access, viewer, message)}
-                    onSave={async (body) =>
-                      put(await editMessage(student.uuid, kind, message.uuid, { body }))
-                    }
-                    onDelete={() => setDeleting(message)}
-                  />
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
+        </div>
       )}
       {writer ? (
         <Composer
           label={kind === 'staff' ? 'Write to the team (staff only)' : 'Write a message'}
           documents={documents}
+          upload={canAddDocument(access) ? { studentUuid: student.uuid, staff: kind === 'staff' } : null}
           onSend={async (body, attachmentUUIDs) => {
             put(
               await postMessage(student.uuid, kind, {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { documentSchema, type StudentDocument } from '../../../../shared/documents'
-import { failedAnswer, ResponseValidationError } from '../../../lib/api-client'
-import { invalidateRecord } from '../../../lib/invalidate-record'
+import { documentSchema, type StudentDocument } from '../../shared/documents'
+import { failedAnswer, ResponseValidationError } from './api-client'
+import { invalidateRecord } from './invalidate-record'
 
 export interface DocumentUpload {
   file: File

@@ -1,6 +1,6 @@
 import { type DragEvent, type Ref, useId, useState } from 'react'
-import { DOCUMENT_FILE_ACCEPT, formatFileSize } from '../../../../shared/documents'
-import { FieldError } from '../../../components/ui/field-error'
+import { DOCUMENT_FILE_ACCEPT, formatFileSize } from '../../../shared/documents'
+import { FieldError } from './field-error'
 
 interface FileDropZoneProps {
   file: File | null
