@@ -13,7 +13,9 @@ if (!existsSync(chromium)) {
     )
     process.exit(1)
   }
-  console.log(`Installing the Chromium headless shell from Debian (apt-get install -y ${HEADLESS_SHELL_PACKAGE})…`)
+  console.log(
+    `Installing the Chromium headless shell from Debian (apt-get install -y ${HEADLESS_SHELL_PACKAGE})…`,
+  )
   // Wait for another apt run (an unattended upgrade, a parallel install) instead of failing.
   const lockWait = ['-o', 'DPkg::Lock::Timeout=600']
   spawnSync('apt-get', [...lockWait, 'update', '-qq'], { stdio: 'inherit' })
