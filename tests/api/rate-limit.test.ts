@@ -180,20 +180,23 @@ describe.each(stores)('rate limits in $name', ({ env }) => {
 
   it('allows 60 attempts per address a minute, so a classroom can log in', async () => {
     const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`
-    const codes: number[] = []
-    for (let i = 0; i < 61; i++) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        remoteAddress: address,
-        headers: { 'x-forwarded-for': '203.0.113.9' },
-        payload: { email: `student${i}@example.test`, password: 'wrong password' },
-      })
-      codes.push(response.statusCode)
-    }
-    expect(codes.slice(0, 60).every((code) => code === 401)).toBe(true)
-    expect(codes[60]).toBe(429)
-    // 61 password checks (an unknown email still pays one): CPU time, slow when other files run beside it.
+    // All at once, as a classroom does: the 61 password checks (an unknown email still pays one)
+    // share the hash queue's turns instead of taking a minute one after another on a busy
+    // machine, which would let the window end before the last attempt.
+    const codes = await Promise.all(
+      Array.from({ length: 61 }, async (_, i) => {
+        const response = await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: address,
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+          payload: { email: `student${i}@example.test`, password: 'wrong password' },
+        })
+        return response.statusCode
+      }),
+    )
+    expect(codes.filter((code) => code === 401)).toHaveLength(60)
+    expect(codes.filter((code) => code === 429)).toHaveLength(1)
   }, 120_000)
 })
 

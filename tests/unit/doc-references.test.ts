@@ -157,7 +157,10 @@ describe('document references', () => {
     expect(unlisted).toEqual([])
   })
 
-  it('finds only documents that exist, in src/, tests/, scripts/, docs/, the README and configs', () => {
+  // It reads every file of the repository: seconds when other test files run beside it.
+  it('finds only documents that exist, in src/, tests/, scripts/, docs/, the README and configs', {
+    timeout: 30_000,
+  }, () => {
     const problems = checkedFiles().flatMap((file) =>
       problemsIn(relative(root, file), readFileSync(file, 'utf8'), existsInRepo),
     )

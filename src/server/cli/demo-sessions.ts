@@ -59,11 +59,12 @@ export async function seedDemoSessions({ tx, day, id, viewers, redate }: DemoCon
   })
   await redate(24 * 30)
 
-  // Maya: every Tuesday-like week at 16:00 New York, ten sessions starting three weeks ago.
+  // Maya: weekly at 16:00 New York, ten sessions from 20 days ago: none falls on today, so which
+  // sessions await attendance does not depend on the hour the demo is loaded.
   const series = await schedule('maya', 'priya', {
     educatorUUID: id('priya'),
     service: 'tutoring',
-    startsAt: at(-21, 16),
+    startsAt: at(-20, 16),
     durationMinutes: 60,
     location: online('priya'),
     agenda: 'Math: **Advanced Math** drills, then one timed module.',
@@ -73,14 +74,14 @@ export async function seedDemoSessions({ tx, day, id, viewers, redate }: DemoCon
   await mark('maya', 'priya', series[0]!.uuid, 'attended')
   await mark('maya', 'priya', series[1]!.uuid, 'attended')
   await createNote(db, viewers.priya!, id('maya'), {
-    date: day(-14),
+    date: day(-13),
     durationMinutes: 60,
     visibility: 'shared',
     body: 'Quadratics are solid now. Next week: a full timed Math module, then review the misses together.',
     sessionUUID: series[1]!.uuid,
   })
   await redate(24 * 13)
-  // series[2], a week ago, is left for Priya to mark: it shows as awaiting attendance.
+  // series[2], six days ago, is left for Priya to mark: it shows as awaiting attendance.
   await schedule('maya', 'daniel', {
     educatorUUID: id('daniel'),
     service: 'essays',
