@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { AnswersInput, AttemptStatus, PracticeAttemptDetail } from '../../../shared/practice'
 import { layoutOf } from '../../../shared/practice-layouts'
+import type { AccessOnRecord } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -24,15 +25,18 @@ import { answersOf, submitScored } from './scoring'
 
 const SUBMITTED = conflict('attempt-submitted', 'This attempt is submitted: its answers no longer change.')
 
-/** Saves answers (null: blank); all or none, each checked against its question by the database. */
+/**
+ * Saves answers (null: blank); all or none, each checked against its question by the database.
+ * `access` is the viewer's on the record (read with the session).
+ */
 export async function saveAnswers(
   db: DbOrTx,
-  viewer: Viewer,
+  access: AccessOnRecord,
   studentId: string,
   attemptId: string,
   input: AnswersInput,
 ): Promise<{ saved: number; status: AttemptStatus }> {
-  requireRule(await studentAccess(db, viewer, studentId), 'practice.answer')
+  requireRule(access, 'practice.answer')
   if (!isUuid(attemptId)) throw notFound('No such practice attempt.')
   const seen = new Map<string, number>()
   input.answers.forEach((entry, index) => {
