@@ -31,6 +31,21 @@ export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL
 }
 
 /**
+ * A hot write of one statement (its own transaction) as a named prepared statement on PostgreSQL:
+ * each pooled connection parses and plans it once, which was about a millisecond of the
+ * database's CPU per request for a statement of several parts (docs/performance.md, change 41).
+ * On the embedded database, and inside a transaction, a plain query: there every statement but a
+ * declared read counts as a write (kept/write-epoch.ts), as it must. `name` must belong to one SQL
+ * text only; the same rule as `selectRowsPrepared` for the rows (no bare timestamps or dates).
+ */
+export async function writeRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client
+  if (!(client instanceof pg.Pool)) return selectRows<T>(db, query)
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  return (await client.query({ name, text, values: params as unknown[] })).rows as T[]
+}
+
+/**
  * A named statement whose SQL text is built once, from a query with `sql.placeholder(...)`s; each
  * call only fills in the values. For the session query that every request makes: building the
  * query with drizzle's `sql` on each request was a visible share of a cached read's CPU

@@ -9,7 +9,7 @@ import {
 import type { AccessOnRecord } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, writeRowsPrepared } from '../../db/raw'
 import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { requireRule } from '../students/record-rules'
@@ -139,15 +139,17 @@ export async function postMessage(
 }
 
 /**
- * A message without attachments in one statement, its own transaction: the conversation's lock,
- * the message with the author's read mark, its audit event, and the message as answered. The
+ * A message without attachments in one statement, its own transaction (prepared once per
+ * connection on PostgreSQL): the conversation's lock, the message with the author's read mark,
+ * its audit event, and the message as answered. The
  * insert draws its `seq` only once the lock is held (it reads the lock's row), and the statement
  * commits before the lock is let go, so messages still commit in the order of their `seq`.
  */
 async function postPlain(db: DbOrTx, viewer: Viewer, conversation: Conversation, body: string) {
   const after = JSON.stringify(audited({ kind: conversation.kind, body }, []))
-  const [row] = await selectRows<MessageRow>(
+  const [row] = await writeRowsPrepared<MessageRow>(
     db,
+    'message-post',
     sql`with locked as (select user_id from student_profiles where user_id = ${conversation.studentId}
       for no key update),
     m as (insert into messages (student_id, kind, author_id, body)
