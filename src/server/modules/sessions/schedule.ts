@@ -3,7 +3,7 @@ import type { AccessOnRecord } from '../../../shared/record-rules'
 import type { Session, SessionInput } from '../../../shared/tutoring'
 import type { Viewer } from '../../auth/viewer'
 import type { Db } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { writeRowsPrepared } from '../../db/raw'
 import { requireRule } from '../students/record-rules'
 import { educatorLockSql, type FoundClash, firstClashesSql, refuseFound } from './clashes'
 import { seriesStarts } from './series'
@@ -28,8 +28,9 @@ export async function createSessions(
 ): Promise<Session[]> {
   requireRule(access, 'sessions.schedule')
   return db.transaction(async (tx) => {
-    const [checked] = await selectRows<{ on_team: boolean; time_zone: string | null }>(
+    const [checked] = await writeRowsPrepared<{ on_team: boolean; time_zone: string | null }>(
       tx,
+      'sessions-create-lock',
       sql`select ${educatorLockSql(input.educatorUUID)} is null as locked,
         ${educatorOnTeamSql(studentId, input.educatorUUID)} as on_team,
         (select time_zone from users where id = ${viewer.id}) as time_zone`,
@@ -50,8 +51,10 @@ export async function createSessions(
       viewerId: viewer.id,
     })
     const { repeat } = input
-    const [result] = await selectRows<{ clashes: FoundClash[] | null; sessions: SessionRow[] | null }>(
+    const [result] = await writeRowsPrepared<{ clashes: FoundClash[] | null; sessions: SessionRow[] | null }>(
       tx,
+      // One text for each of these choices.
+      `sessions-create:${repeat ? 'series' : 'one'}:${clashes ? (input.allowStudentClash ? 'educator' : 'both') : 'none'}`,
       sql`with clash as (${clashes ?? sql`select null where false`}),
       ${
         repeat
