@@ -32,8 +32,8 @@ export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL
 
 /**
  * A hot write as a named prepared statement on PostgreSQL: each connection parses and plans it
- * once, which was about a millisecond of the database's CPU per request for a statement of
- * several parts (docs/performance.md, change 41). On the pool it is a statement of its own (its
+ * once (planning scheduling's statement took about a millisecond of the database's CPU on every
+ * request; docs/performance.md, change 41). On the pool it is a statement of its own (its
  * own transaction); inside a transaction it runs on that transaction's connection. On the
  * embedded database a plain query: there every statement but a declared read counts as a write
  * (kept/write-epoch.ts), as it must. `name` must belong to one SQL text only; the rows follow
