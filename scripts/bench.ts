@@ -10,6 +10,7 @@ import { openDatabase } from '../src/server/db/client'
 import { RECORD_CAPS } from '../src/shared/record-caps'
 import { createUser } from '../tests/factories'
 import { type PracticeSeed, practiceRows, seedPractice } from './bench-practice'
+import { cpuPerRequest, cpuText, markCpu } from './lib/bench-cpu'
 import { openStreams } from './lib/bench-streams'
 import { buildIsStale } from './lib/build-state.mjs'
 import { serverNodeFlags } from './lib/server-flags.mjs'
@@ -23,9 +24,13 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 /** Only the rows under load whose label holds this text (`search`, `users/me`, `SAT score`…). */
 const MATCH = process.env.BENCH_MATCH
+/** `BENCH_MATCH=scheduling` runs the scheduling row alone, without the sessions reads before it. */
+const SCHEDULING_ONLY = MATCH === 'scheduling'
 /** How many people export the largest record at once (`BENCH_ONLY=exports` runs only that row). */
 const EXPORTERS = 20
 const CONNECTIONS = 100
+/** The PostgreSQL database this run seeds, and whose backends' CPU the writes' rows report. */
+const DB_NAME = `crestline_bench_${process.pid}`
 const rows: Array<[string, string, string]> = []
 
 async function freePort(): Promise<number> {
@@ -86,12 +91,14 @@ async function load(
 ) {
   let peakRss = 0
   const sampler = pid ? setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250) : undefined
+  const before = pid ? markCpu(pid, DB_NAME) : undefined
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...options })
+  const cpu = pid && before ? cpuPerRequest(before, markCpu(pid, DB_NAME), result.requests.total) : undefined
   if (sampler) clearInterval(sampler)
   if (result.non2xx > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats)})`)
   }
-  return { rps: result.requests.average, p99: result.latency.p99, peakRss, timeouts: result.timeouts }
+  return { rps: result.requests.average, p99: result.latency.p99, peakRss, timeouts: result.timeouts, cpu }
 }
 
 async function startupTimes() {
@@ -386,13 +393,13 @@ async function hotPaths(
     ])
   }
 
-  if (!MATCH || 'sessions schedule'.includes(MATCH)) {
+  if (!MATCH || 'sessions schedule scheduling'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await sessionRows(kind, base, people, cookies, pid))
   }
   if (!MATCH || 'messages streams'.includes(MATCH)) {
     peakRss = Math.max(peakRss, await messageRows(kind, base, people, cookies.admin, pid))
   }
-  if (people.practice && (!MATCH || 'practice skills'.includes(MATCH))) {
+  if (people.practice && (!MATCH || 'practice skills answer'.includes(MATCH))) {
     const practice = await practiceRows(
       kind,
       base,
@@ -448,7 +455,7 @@ async function sessionRows(
     ],
   ] as const
   let peakRss = 0
-  for (const [label, endpoint, cookie] of reads) {
+  for (const [label, endpoint, cookie] of SCHEDULING_ONLY ? [] : reads) {
     const result = await load(`${base}${endpoint}`, { cookie }, pid, { connections: 50 })
     peakRss = Math.max(peakRss, result.peakRss)
     const bytes = (await (await fetch(`${base}${endpoint}`, { headers: { cookie } })).text()).length
@@ -495,7 +502,7 @@ async function sessionRows(
   )
   rows.push([
     `POST /api/v1/students/{id}/sessions, an admin scheduling (${kind}, 50 connections)`,
-    `${Math.round(scheduling.rps)} req/s, p99 ${scheduling.p99} ms, RSS ${scheduling.peakRss.toFixed(0)} MB`,
+    `${Math.round(scheduling.rps)} req/s, p99 ${scheduling.p99} ms, RSS ${scheduling.peakRss.toFixed(0)} MB; ${cpuText(scheduling.cpu!)}`,
     'p99 < 30 ms',
   ])
   return Math.max(peakRss, scheduling.peakRss)
@@ -540,7 +547,7 @@ async function messageRows(
   )
   rows.push([
     `POST …/conversations/family/messages, over ${students.length} students (${kind}, 50 connections)`,
-    `${Math.round(posting.rps)} req/s, p99 ${posting.p99} ms, RSS ${posting.peakRss.toFixed(0)} MB`,
+    `${Math.round(posting.rps)} req/s, p99 ${posting.p99} ms, RSS ${posting.peakRss.toFixed(0)} MB; ${cpuText(posting.cpu!)}`,
     'p99 < 30 ms',
   ])
   // Idle: once the load above has settled.
@@ -825,7 +832,7 @@ async function main() {
     printRows()
     return
   }
-  const dbName = `crestline_bench_${process.pid}`
+  const dbName = DB_NAME
   const admin = new pg.Client({ connectionString: PG_URL })
   await admin.connect()
   await admin.query(`create database ${dbName}`)

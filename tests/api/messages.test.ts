@@ -193,6 +193,10 @@ describe('messages', () => {
       'message.edited',
       'message.deleted',
     ])
+    expect(events[0]).toMatchObject({
+      before: null,
+      after: { kind: 'family', characters: 'Draft due Friday.'.length, attachmentIds: [] },
+    })
     expect(JSON.stringify(events)).not.toContain('Draft due')
   })
 

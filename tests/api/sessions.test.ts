@@ -125,6 +125,29 @@ describe('scheduling', () => {
       // The list is built in SQL: exactly the shape the write answered (noteUUID aside, none yet).
       expect(list.json().sessions.find((s: Session) => s.uuid === session!.uuid)).toEqual(session)
     }
+    // Audited in the same statement as the insert: everything but the ids the event already names.
+    const events = await selectRows<{ actor_id: string; student_id: string; after: unknown }>(
+      t.db,
+      sql`select actor_id, student_id, after from audit_events
+        where action = 'session.created' and subject_id = ${session!.uuid}`,
+    )
+    expect(events).toEqual([
+      {
+        actor_id: educator.id,
+        student_id: student.id,
+        after: {
+          educatorId: educator.id,
+          service: 'tutoring',
+          startsAt,
+          durationMinutes: 60,
+          timeZone: 'America/Los_Angeles',
+          location: { kind: 'online', detail: online.meetingUrl },
+          agenda: 'Algebra **review**',
+          status: 'scheduled',
+          seriesId: null,
+        },
+      },
+    ])
     const inPerson = await post(
       admin,
       body(slot(), {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { saveAnswers, submitAttempt } from '../modules/practice/answers'
 import { assignForm } from '../modules/practice/attempts'
 import { createForm } from '../modules/practice/forms'
+import { studentAccess } from '../modules/students/record'
 import type { DemoContext } from './demo-plans'
 
 /**
@@ -69,8 +70,9 @@ export async function seedDemoPractice({ tx, day, id, viewers, redate }: DemoCon
       }
     }),
   )
+  const access = await studentAccess(db, viewers.jordan!, id('jordan'))
   for (let start = 0; start < answers.length; start += 50) {
-    await saveAnswers(db, viewers.jordan!, id('jordan'), jordan.uuid, {
+    await saveAnswers(db, access, id('jordan'), jordan.uuid, {
       answers: answers.slice(start, start + 50),
     })
   }

@@ -31,6 +31,24 @@ export async function selectRowsPrepared<T>(db: DbOrTx, name: string, query: SQL
 }
 
 /**
+ * A hot write as a named prepared statement on PostgreSQL: each connection parses and plans it
+ * once (planning scheduling's statement took about a millisecond of the database's CPU on every
+ * request; docs/performance.md, change 41). On the pool it is a statement of its own (its
+ * own transaction); inside a transaction it runs on that transaction's connection. On the
+ * embedded database a plain query: there every statement but a declared read counts as a write
+ * (kept/write-epoch.ts), as it must. `name` must belong to one SQL text only; the rows follow
+ * the rule of `selectRowsPrepared` (no bare timestamps or dates).
+ */
+export async function writeRowsPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const handle = db as { $client?: unknown; session?: { client?: unknown } }
+  // A transaction's handle has no client of its own: its session holds the connection it runs on.
+  const client = handle.$client ?? handle.session?.client
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return selectRows<T>(db, query)
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  return (await client.query({ name, text, values: params as unknown[] })).rows as T[]
+}
+
+/**
  * A named statement whose SQL text is built once, from a query with `sql.placeholder(...)`s; each
  * call only fills in the values. For the session query that every request makes: building the
  * query with drizzle's `sql` on each request was a visible share of a cached read's CPU

@@ -9,7 +9,7 @@ import {
 import type { AccessOnRecord } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx, Tx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, writeRowsPrepared } from '../../db/raw'
 import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { requireRule } from '../students/record-rules'
@@ -18,6 +18,7 @@ import {
   type Conversation,
   type MessageRow,
   messageById,
+  messageColumns,
   openConversation,
   seesHiddenDocuments,
   toMessage,
@@ -93,8 +94,9 @@ async function writeAttachments(tx: Tx, messageId: string, ids: string[]) {
 
 /**
  * Posts a message. `access` is the viewer's on the record when read with the session. Without
- * attachments the transaction is four statements (docs/performance.md, change 39): the lock, the
- * message with the author's read mark, the audit event, and the message as answered.
+ * attachments it is one statement (`postPlain`); with them, a transaction of the lock, the
+ * attachments' check, the message with the author's read mark, its attachments, the audit event
+ * and the message as answered.
  */
 export async function postMessage(
   db: DbOrTx,
@@ -107,12 +109,13 @@ export async function postMessage(
   const conversation = await openConversation(db, viewer, studentId, kind, access)
   requireRule(conversation.access, writeRule(conversation.kind))
   const attachmentIds = input.attachmentUUIDs ?? []
+  if (attachmentIds.length === 0) return postPlain(db, viewer, conversation, input.body)
   return db.transaction(async (tx) => {
     await lockConversations(tx, [studentId])
     await checkAttachments(tx, conversation, attachmentIds)
     // The author has read their own message, and follows the conversation from now on (`markRead`,
     // in the same statement).
-    const [inserted] = await selectRows<{ id: string; seq: string }>(
+    const [inserted] = await selectRows<{ id: string }>(
       tx,
       sql`with m as (insert into messages (student_id, kind, author_id, body)
         values (${studentId}, ${conversation.kind}, ${viewer.id}, ${input.body}) returning id, seq),
@@ -120,10 +123,9 @@ export async function postMessage(
         select ${viewer.id}, ${studentId}, ${conversation.kind}, m.seq, now() from m
         on conflict (user_id, student_id, kind) do update
         set read_seq = greatest(conversation_reads.read_seq, excluded.read_seq), read_at = now())
-      select id, seq::text as seq from m`,
+      select id from m`,
     )
-    // A new message has no attachments to replace.
-    if (attachmentIds.length > 0) await writeAttachments(tx, inserted!.id, attachmentIds)
+    await writeAttachments(tx, inserted!.id, attachmentIds)
     await recordAudit(tx, {
       actorId: viewer.id,
       action: 'message.posted',
@@ -134,6 +136,36 @@ export async function postMessage(
     })
     return toMessage((await messageById(tx, conversation, inserted!.id))!, seesHiddenDocuments(conversation))
   })
+}
+
+/**
+ * A message without attachments in one statement, its own transaction (prepared once per
+ * connection on PostgreSQL): the conversation's lock, the message with the author's read mark,
+ * its audit event, and the message as answered. The
+ * insert draws its `seq` only once the lock is held (it reads the lock's row), and the statement
+ * commits before the lock is let go, so messages still commit in the order of their `seq`.
+ */
+async function postPlain(db: DbOrTx, viewer: Viewer, conversation: Conversation, body: string) {
+  const after = JSON.stringify(audited({ kind: conversation.kind, body }, []))
+  const [row] = await writeRowsPrepared<MessageRow>(
+    db,
+    'message-post',
+    sql`with locked as (select user_id from student_profiles where user_id = ${conversation.studentId}
+      for no key update),
+    m as (insert into messages (student_id, kind, author_id, body)
+      select locked.user_id, ${conversation.kind}, ${viewer.id}, ${body} from locked
+      returning *),
+    -- The author has read their own message, and follows the conversation from now on (as markRead).
+    _read as (insert into conversation_reads (user_id, student_id, kind, read_seq, read_at)
+      select ${viewer.id}, m.student_id, m.kind, m.seq, now() from m
+      on conflict (user_id, student_id, kind) do update
+      set read_seq = greatest(conversation_reads.read_seq, excluded.read_seq), read_at = now()),
+    _audit as (insert into audit_events (actor_id, action, subject_type, subject_id, student_id, after)
+      select ${viewer.id}, 'message.posted', 'message', m.id, m.student_id, ${after}::jsonb from m)
+    select ${messageColumns} from m join users a on a.id = m.author_id`,
+  )
+  if (!row) throw notFound('No such conversation.')
+  return toMessage(row, seesHiddenDocuments(conversation))
 }
 
 /** The message to change, locked; 404 for one of another conversation, 409 once deleted. */

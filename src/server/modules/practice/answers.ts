@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { AnswersInput, AttemptStatus, PracticeAttemptDetail } from '../../../shared/practice'
 import { layoutOf } from '../../../shared/practice-layouts'
+import type { AccessOnRecord } from '../../../shared/record-rules'
 import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
-import { selectRows } from '../../db/raw'
+import { selectRows, writeRowsPrepared } from '../../db/raw'
 import { conflict, fieldError, notFound } from '../../problems'
 import { recordAudit } from '../audit/audit'
 import { studentAccess } from '../students/record'
@@ -24,15 +25,18 @@ import { answersOf, submitScored } from './scoring'
 
 const SUBMITTED = conflict('attempt-submitted', 'This attempt is submitted: its answers no longer change.')
 
-/** Saves answers (null: blank); all or none, each checked against its question by the database. */
+/**
+ * Saves answers (null: blank); all or none, each checked against its question by the database.
+ * `access` is the viewer's on the record (read with the session).
+ */
 export async function saveAnswers(
   db: DbOrTx,
-  viewer: Viewer,
+  access: AccessOnRecord,
   studentId: string,
   attemptId: string,
   input: AnswersInput,
 ): Promise<{ saved: number; status: AttemptStatus }> {
-  requireRule(await studentAccess(db, viewer, studentId), 'practice.answer')
+  requireRule(access, 'practice.answer')
   if (!isUuid(attemptId)) throw notFound('No such practice attempt.')
   const seen = new Map<string, number>()
   input.answers.forEach((entry, index) => {
@@ -44,9 +48,10 @@ export async function saveAnswers(
       )
     seen.set(key, index)
   })
-  // A write, so not a named statement (those are reads by rule): one round trip all the same.
-  const [row] = await selectRows<{ status: AttemptStatus | null; sent: number; saved: number }>(
+  // One statement, its own transaction: prepared once per connection on PostgreSQL.
+  const [row] = await writeRowsPrepared<{ status: AttemptStatus | null; sent: number; saved: number }>(
     db,
+    'practice-answers-save',
     // `for key share` waits for a submission in flight (which locks the attempt for update) and
     // then reads it submitted, so no answer lands after the attempt was scored.
     sql`with a as (select id, form_id, status from practice_attempts where id = ${attemptId} and student_id = ${studentId} for key share),

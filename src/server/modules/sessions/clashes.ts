@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { SessionClash } from '../../../shared/tutoring'
 import type { Tx } from '../../db/client'
 import { selectRows } from '../../db/raw'
@@ -57,67 +57,70 @@ function firstClashSql(
     order by p.ord, s.starts_at, s.id limit 1)`
 }
 
+/** What clashes are looked for: the placements of one educator's and one student's sessions. */
+export interface ClashQuery {
+  educatorId: string
+  studentId: string
+  placements: readonly Placement[]
+  excludedIds: readonly string[]
+  allowStudentClash: boolean
+  viewerId: string
+}
+
+/** A clash found, and whose sessions it is with. */
+export type FoundClash = SessionClash & { whose: 'educator' | 'student' }
+
 /**
- * The first clash for the educator and, unless `allowStudentClash`, for the student: one
- * statement, one round trip.
+ * The first clash for the educator and, unless `allowStudentClash`, for the student, as rows of
+ * `FoundClash`: a query of its own, or a part of a larger statement (scheduling's insert).
  */
-async function firstClashes(
-  tx: Tx,
-  options: Parameters<typeof refuseClashes>[1],
-): Promise<{ educator?: SessionClash; student?: SessionClash }> {
+export function firstClashesSql(options: ClashQuery): SQL | null {
   const { placements, excludedIds, viewerId } = options
-  if (placements.length === 0) return {}
+  if (placements.length === 0) return null
   const parts = [firstClashSql('educator', options.educatorId, placements, excludedIds, viewerId)]
   if (!options.allowStudentClash) {
     parts.push(firstClashSql('student', options.studentId, placements, excludedIds, viewerId))
   }
-  const rows = await selectRows<SessionClash & { whose: 'educator' | 'student' }>(
-    tx,
-    sql.join(parts, sql` union all `),
-  )
-  const found: { educator?: SessionClash; student?: SessionClash } = {}
-  for (const { whose, ...clash } of rows) found[whose] = clash
-  return found
+  return sql.join(parts, sql` union all `)
 }
 
 const when = (clash: SessionClash) =>
   `${new Date(clash.startsAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 /**
- * Refuses placements that clash: 409 `educator-clash` always; 409 `student-clash` unless the
- * scheduler confirmed it (`allowStudentClash`). Call with the educators' locks held.
+ * 409 `educator-clash` for an educator's clash among those found; else 409 `student-clash` for
+ * the student's (found only when the scheduler did not confirm it, `allowStudentClash`).
  */
-export async function refuseClashes(
-  tx: Tx,
-  options: {
-    educatorId: string
-    studentId: string
-    placements: readonly Placement[]
-    excludedIds: readonly string[]
-    allowStudentClash: boolean
-    viewerId: string
-  },
-): Promise<void> {
-  const { educator, student } = await firstClashes(tx, options)
+export function refuseFound(found: readonly FoundClash[]): void {
+  const educator = found.find((clash) => clash.whose === 'educator')
   if (educator) {
-    const other = educator.studentName ? ` with ${educator.studentName}` : ''
+    const { whose: _, ...clash } = educator
+    const other = clash.studentName ? ` with ${clash.studentName}` : ''
     throw new HttpProblem(
       409,
       'educator-clash',
-      `${educator.educatorName} already has a session${other} at ${when(educator)} (session ${educator.uuid}).`,
+      `${clash.educatorName} already has a session${other} at ${when(clash)} (session ${clash.uuid}).`,
       undefined,
       undefined,
-      { clash: educator },
+      { clash },
     )
   }
+  const student = found.find((clash) => clash.whose === 'student')
   if (student) {
+    const { whose: _, ...clash } = student
     throw new HttpProblem(
       409,
       'student-clash',
-      `The student already has a session with ${student.educatorName} at ${when(student)} (session ${student.uuid}). Send allowStudentClash: true to schedule it anyway.`,
+      `The student already has a session with ${clash.educatorName} at ${when(clash)} (session ${clash.uuid}). Send allowStudentClash: true to schedule it anyway.`,
       undefined,
       undefined,
-      { clash: student },
+      { clash },
     )
   }
+}
+
+/** Refuses placements that clash (`refuseFound`), in a statement of its own. Call with the educators' locks held. */
+export async function refuseClashes(tx: Tx, options: ClashQuery): Promise<void> {
+  const query = firstClashesSql(options)
+  if (query) refuseFound(await selectRows<FoundClash>(tx, query))
 }

@@ -102,6 +102,12 @@ export const auditedSession = (row: SessionRow) => ({
   seriesId: row.series_id,
 })
 
+/** `auditedSession` in SQL, of a new session's row `s` (as its insert returns it). */
+export const auditedSessionSql = sql`jsonb_build_object('educatorId', s.educator_id, 'service', s.service,
+  'startsAt', ${isoSql(sql`s.starts_at`)}, 'durationMinutes', s.duration_minutes, 'timeZone', s.time_zone,
+  'location', jsonb_build_object('kind', s.location_kind, 'detail', s.location_detail),
+  'agenda', s.agenda, 'status', s.status, 'seriesId', s.series_id)`
+
 /**
  * Every session of a student, each as the record's list answers it, a keyset page at a time (for the
  * exports, which hold one page in memory): soonest first.

@@ -87,10 +87,15 @@ const practiceAttemptRoutes: FastifyPluginAsyncZod = async (app) => {
         body: answersInputSchema,
         response: { 200: answersSavedSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'record' },
     },
-    async (request) =>
-      saveAnswers(app.db, requireViewer(request), request.params.id, request.params.attemptId, request.body),
+    // The viewer's access comes with the session (`kept: 'record'`): one round trip fewer per save.
+    async (request) => {
+      const viewer = requireViewer(request)
+      const { id, attemptId } = request.params
+      const recordAccess = await app.kept.recordAccess(request, viewer, id)
+      return saveAnswers(app.db, recordAccess, id, attemptId, request.body)
+    },
   )
 
   app.post(
