@@ -15,6 +15,7 @@ import { Modal } from '../../../components/ui/modal'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
+import { UploadProgress } from '../../../components/ui/upload-progress'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
 import { useUploadDocument } from '../../../lib/upload-document'
@@ -209,19 +210,7 @@ function DocumentFormBody({
           </label>
         </fieldset>
       ) : null}
-      {progress !== null ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="document-upload-progress" className="text-sm text-ink-muted">
-            Uploading… {Math.round(progress * 100)}%
-          </label>
-          <progress
-            id="document-upload-progress"
-            className="h-2 w-full accent-primary"
-            value={progress}
-            max={1}
-          />
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} />
       <SubmitButton
         pending={isSubmitting}
         pendingLabel={kind === 'file' && !document ? 'Uploading…' : 'Saving…'}

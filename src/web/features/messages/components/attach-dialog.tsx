@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert'
 import { FileDropZone } from '../../../components/ui/file-drop-zone'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
+import { UploadProgress } from '../../../components/ui/upload-progress'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { useUploadDocument } from '../../../lib/upload-document'
 
@@ -163,19 +164,7 @@ function UploadPart({
               <span>Hidden from the student and their family</span>
             </label>
           ) : null}
-          {progress !== null ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor="message-upload-progress" className="text-sm text-ink-muted">
-                Uploading… {Math.round(progress * 100)}%
-              </label>
-              <progress
-                id="message-upload-progress"
-                className="h-2 w-full accent-primary"
-                value={progress}
-                max={1}
-              />
-            </div>
-          ) : null}
+          <UploadProgress progress={progress} />
           <div>
             <button
               type="button"
