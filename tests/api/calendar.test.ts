@@ -21,7 +21,9 @@ afterAll(() => t.close())
 
 const originalTz = process.env.TZ
 afterEach(() => {
-  process.env.TZ = originalTz
+  // Files share their worker's process (vitest.config.ts): assigning undefined would leave "undefined".
+  if (originalTz === undefined) delete process.env.TZ
+  else process.env.TZ = originalTz
 })
 
 const get = (url: string, cookie = '') => t.request({ method: 'GET', url, cookie })
