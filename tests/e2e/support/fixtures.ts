@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -6,6 +5,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test'
+import { axeViolations } from './axe'
 import { e2eState } from './state'
 
 interface AllowedError {
@@ -61,10 +61,7 @@ export const test = base.extend<Fixtures>({
 
   expectAccessible: async ({ page }, use) => {
     await use(async (target = page) => {
-      const results = await new AxeBuilder({ page: target })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze()
-      const serious = results.violations
+      const serious = (await axeViolations(target))
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map(
           (violation) =>
