@@ -63,8 +63,9 @@ async function fill(db: Db) {
   }
 }
 
+// Node with tsx's loader, as the server below: `npx tsx` would start npm and a second Node first.
 const cli = (env: Record<string, string>, ...args: string[]) =>
-  run('npx', ['tsx', 'src/server/cli/backup.ts', ...args], {
+  run(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', ...args], {
     env: { ...process.env, ...env },
     timeout: 120_000,
   })

@@ -14,9 +14,10 @@ const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crestline-cli-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-// Each call starts tsx, which compiles the CLI: seconds of CPU, many more when other files run beside it.
+// Each call compiles the CLI with tsx: seconds of CPU, many more when other files run beside it. Node
+// with tsx's loader, not `npx tsx`, which starts npm and then a second Node of its own.
 const invite = (...args: string[]) =>
-  run('npx', ['tsx', 'src/server/cli/invite.ts', ...args], {
+  run(process.execPath, ['--import', 'tsx', 'src/server/cli/invite.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_ORIGIN: 'http://localhost:3000' },
   })
 
