@@ -12,19 +12,27 @@ import type { Db } from '../db/client'
 import { viewerIsGuardianSql } from '../modules/students/record'
 import { isUuid } from '../modules/students/sql'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
-import { recordVersionsSql, studentVersionSql, teamVersionsSql, weekVersionsSql } from './versions'
+import {
+  recordVersionsSql,
+  sessionsVersionsSql,
+  studentVersionSql,
+  teamVersionsSql,
+  weekVersionsSql,
+} from './versions'
 import { keptUntilWrite } from './write-epoch'
 
 /**
  * What a route asks the session query to read as well, in the same round trip (`config.kept`):
  * - `record`: what a kept student record (the route's `id`) needs to be served: the viewer's place
  *   on its team or family, and its versions;
+ * - `record-sessions`: the same, and the versions of the record's first page of sessions
+ *   (`sessionsVersionsSql`);
  * - `own-record`: the same for the caller's own record, and the versions of the students whose
  *   team they are on (My Dashboard);
  * - `current-user`: the rest of `GET /api/v1/users/me`'s answer;
  * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`).
  */
-export type KeptRead = 'record' | 'own-record' | 'current-user' | 'week'
+export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week'
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -36,6 +44,8 @@ export interface RecordCheck {
   versions: string
   /** With `own-record`: the versions of the caller's team students. */
   teamVersions?: string
+  /** With `record-sessions`: the versions of the record's first page of sessions. */
+  sessionsVersions?: string
 }
 
 /** The session's row for `GET /api/v1/users/me`: everything but a student's scores. */
@@ -48,6 +58,7 @@ interface RecordRow {
   record_is_guardian: boolean
   record_versions: string
   team_versions: string
+  sessions_versions: string
   week_versions: string
 }
 
@@ -79,6 +90,14 @@ const sessionQueries = {
     run: sessionStatement<SessionQueryRow>(
       'session-viewer-record',
       recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`),
+    ),
+  },
+  recordSessions: {
+    name: 'session-viewer-record-sessions',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-record-sessions',
+      sql`${recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`)},
+      ${sessionsVersionsSql(sql`${sql.placeholder('recordId')}::uuid`)} as sessions_versions`,
     ),
   },
   ownRecord: {
@@ -126,10 +145,10 @@ export const sessionMemoHits = () => sessionMemo.hits
 const OWN_RECORD = 'self'
 
 /**
- * What the session query reads as well: a record (by id, or the caller's own), the current user,
- * or the week's versions.
+ * What the session query reads as well: a record (by id, or the caller's own; with `sessions`,
+ * its sessions' versions too), the current user, or the week's versions.
  */
-export type SessionAlso = { recordId: string } | { currentUser: true } | { week: true }
+export type SessionAlso = { recordId: string; sessions?: true } | { currentUser: true } | { week: true }
 
 /**
  * One query: a live session's user and their roles (a disabled user has no session), and what
@@ -157,7 +176,9 @@ async function readSessionRow(
   const query = recordId
     ? recordId === OWN_RECORD
       ? sessionQueries.ownRecord
-      : sessionQueries.record
+      : also && 'sessions' in also
+        ? sessionQueries.recordSessions
+        : sessionQueries.record
     : also
       ? 'week' in also
         ? sessionQueries.week
@@ -187,6 +208,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
       viewerIsGuardian: row.record_is_guardian === true,
       versions: String(row.record_versions),
       ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
+      ...('sessions' in also && { sessionsVersions: String(row.sessions_versions) }),
     },
   }
 }
@@ -200,8 +222,10 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
   if (kept === 'own-record') return { recordId: OWN_RECORD }
   if (kept === 'current-user') return { currentUser: true }
   if (kept === 'week') return { week: true }
-  const id = kept === 'record' ? (request.params as { id?: string }).id : undefined
-  return id && isUuid(id) ? { recordId: id } : undefined
+  const id =
+    kept === 'record' || kept === 'record-sessions' ? (request.params as { id?: string }).id : undefined
+  if (!id || !isUuid(id)) return undefined
+  return kept === 'record-sessions' ? { recordId: id, sessions: true } : { recordId: id }
 }
 
 /** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { cancellationNoticeHoursSql } from '../modules/admin/settings'
 
 /**
  * Every table whose rows a kept answer shows, and how a change to it is seen: migration 0008's
@@ -74,8 +75,21 @@ export const weekVersionsSql = (
 ) => sql`${studentVersionSql(userId)} || '|' || ${teamVersionsSql(userId)}
   || '|' || ${guardianVersionsSql(userId)} || '|' || (select time_zone from users where id = ${userId})`
 
+/**
+ * A record's sessions' versions (its first page, `GET /api/v1/students/{id}/sessions`): the
+ * record's, which every write to its sessions, their notes and the names they show bumps, and the
+ * company's cancellation notice (each session's `freeCancellationUntil`), a setting that no
+ * version follows, so its value is read. The clock's part (a session's end passing) is the kept
+ * answer's own expiry.
+ */
+export const sessionsVersionsSql = (studentId: SQL) =>
+  sql`${recordVersionsSql(studentId)} || '|' || ${cancellationNoticeHoursSql}::text`
+
 /** The record's versions as an extra column of a module's read (`ExtraColumn`). */
 export const RECORD_VERSIONS = { name: 'versions', sql: recordVersionsSql }
+
+/** A record's sessions' versions as an extra column of the first page's read. */
+export const SESSIONS_VERSIONS = { name: 'versions', sql: sessionsVersionsSql }
 
 /** The caller's week's versions as an extra column of the week's read. */
 export const WEEK_VERSIONS = { name: 'versions', sql: weekVersionsSql }

@@ -18,7 +18,7 @@ import {
   isCursorTimestamp,
 } from '../admin/cursor'
 import { cancellationNoticeHoursSql } from '../admin/settings'
-import { mayReadRecordSql } from '../students/record'
+import { type ExtraColumn, mayReadRecordSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 
@@ -115,6 +115,19 @@ const scheduledFirst = (studentId: string) => sql`select o.id from tutoring_sess
     order by o.starts_at, o.id limit ${sql.raw(String(SESSION_FIRST_UPCOMING))})`
 
 /**
+ * Which list of a record's sessions this access reads (403 or 409 by the rule when none): staff
+ * also see the link to an internal note. The list's answer depends on the reader only through this.
+ */
+export function sessionListKind(access: AccessOnRecord): 'staff' | 'family' {
+  requireRule(access, 'sessions.read')
+  return may(access, 'notes.readInternal') ? 'staff' : 'family'
+}
+
+/** Whether a list query asks for the first page (no days, no cursor: the record's hot read). */
+export const isFirstSessionPage = (query: { from?: string; to?: string; cursor?: string }) =>
+  !query.from && !query.to && !query.cursor
+
+/**
  * A student's sessions, soonest first, as `{ sessions, nextCursor }` JSON text (docs/api.md,
  * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the first
  * page (every session awaiting attendance, the soonest upcoming ones and the newest past ones)
@@ -129,9 +142,10 @@ export async function sessionListJson(
   studentId: string,
   query: { from?: string; to?: string; cursor?: string; limit?: number },
 ): Promise<string> {
-  requireRule(access, 'sessions.read')
-  const readsInternal = may(access, 'notes.readInternal')
-  const name = `student-sessions-json:${readsInternal ? 'staff' : 'family'}`
+  const kind = sessionListKind(access)
+  if (isFirstSessionPage(query)) return (await firstSessionPageWith(db, kind, studentId)).body
+  const readsInternal = kind === 'staff'
+  const name = `student-sessions-json:${kind}`
   if (query.from || query.to) {
     if (query.cursor) throw fieldError('cursor', 'Use cursor without from and to.')
     if (query.from && query.to && query.to < query.from)
@@ -152,18 +166,61 @@ export async function sessionListJson(
     const [at, id] = before as [string, string]
     if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
   }
-  const page = before
-    ? pageOf(doneNewestFirst(studentId, before as [string, string]), query.limit ?? SESSION_PAGE_SIZE)
-    : pageOf(doneNewestFirst(studentId), SESSION_FIRST_PAST)
-  const ids = before ? page.ids : sql`(${scheduledFirst(studentId)} union all ${page.ids})`
+  const page = pageOf(
+    doneNewestFirst(studentId, before as [string, string]),
+    query.limit ?? SESSION_PAGE_SIZE,
+  )
   const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
     db,
-    `${name}:${before ? 'page' : 'first'}`,
-    sql`select ${sessionsJson(readsInternal, sql`true`, ids)} as sessions, ${page.tail} as tail`,
+    `${name}:page`,
+    sql`select ${sessionsJson(readsInternal, sql`true`, page.ids)} as sessions, ${page.tail} as tail`,
   )
-  const tail = row!.tail ?? []
-  return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)
+  return sessionPageFrom(row!)
 }
+
+/**
+ * When the clock alone next changes a student's first page: the first end still ahead of a
+ * scheduled session (ms), which then awaits attendance and leaves the upcoming ones (so another
+ * may join them); null when none is ahead. Any scheduled session counts, shown or not: a short
+ * one after the tenth upcoming may end before a long one among them.
+ */
+const firstPageChangesAtSql = (studentId: string) => sql`(select
+    floor(extract(epoch from min(o.ends_at)) * 1000)::float8 from tutoring_sessions o
+    where o.student_id = ${studentId} and o.status = 'scheduled'
+      and o.starts_at > now() - ${sql.raw(`interval '${SESSION_DURATION_MAX} minutes'`)} and o.ends_at > now())`
+
+/**
+ * The first page of a student's sessions (`sessionListJson` without days or cursor) for this kind
+ * of reader and, with `extra`, that column over the student's id read by the same statement (the
+ * answers kept between writes ask it for the list's versions), and `changesAt`: when the clock
+ * alone changes the answer (ms), null when only a write can.
+ */
+export async function firstSessionPageWith(
+  db: DbOrTx,
+  kind: 'staff' | 'family',
+  studentId: string,
+  extra?: ExtraColumn,
+): Promise<{ body: string; extra?: string; changesAt: number | null }> {
+  const page = pageOf(doneNewestFirst(studentId), SESSION_FIRST_PAST)
+  const ids = sql`(${scheduledFirst(studentId)} union all ${page.ids})`
+  const [row] = await selectRowsPrepared<{
+    sessions: string
+    tail: string[] | null
+    extra?: string
+    changes_at?: number | null
+  }>(
+    db,
+    `student-sessions-json:${kind}:first${extra ? `:${extra.name}` : ''}`,
+    sql`select ${sessionsJson(kind === 'staff', sql`true`, ids)} as sessions, ${page.tail} as tail
+      ${extra ? sql`, ${extra.sql(sql`${studentId}::uuid`)} as extra, ${firstPageChangesAtSql(studentId)} as changes_at` : sql``}`,
+  )
+  const changesAt = row!.changes_at === null || row!.changes_at === undefined ? null : Number(row!.changes_at)
+  return { body: sessionPageFrom(row!), ...(extra && { extra: String(row!.extra) }), changesAt }
+}
+
+/** A page's answer from its sessions and its tail (the last one's key and the next one's, if any). */
+const sessionPageFrom = ({ sessions, tail }: { sessions: string; tail: string[] | null }) =>
+  sessionPage(sessions, tail?.length === 2 ? tail[0]!.split(' ') : null)
 
 const sessionPage = (sessions: string, next: string[] | null) =>
   `{"sessions":${sessions},"nextCursor":${next ? `"${encodeCursor(next)}"` : 'null'}}`
