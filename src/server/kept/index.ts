@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
-import { isFirstSessionPage, sessionListJson, sessionListKind } from '../modules/sessions/lists'
+import {
+  isFirstSessionPage,
+  scheduleEducator,
+  scheduleJsonWith,
+  sessionListJson,
+  sessionListKind,
+} from '../modules/sessions/lists'
 import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
 import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
@@ -109,6 +115,29 @@ export class Kept extends KeptAnswers {
       return sessionListJson(this.db, viewer, access, studentId, query)
     }
     return this.sessions(this.db, sessionListKind(access), studentId, check.sessionsVersions)
+  }
+
+  /**
+   * `GET /api/v1/schedule` (`config.kept: 'schedule'`): who may read whose schedule is decided
+   * first (`scheduleEducator`), then the schedule as kept (`schedule` in answers.ts) when the
+   * session query read the versions of exactly the schedule asked for; else read by the module.
+   */
+  async educatorSchedule(
+    request: FastifyRequest,
+    viewer: Viewer,
+    query: { educator?: string | undefined; from: string; to: string },
+  ): Promise<string> {
+    const educatorId = scheduleEducator(viewer, query)
+    const asked = riderOf(request).schedule
+    if (
+      asked === undefined ||
+      (asked.educator ?? viewer.id) !== educatorId ||
+      asked.from !== query.from ||
+      asked.to !== query.to
+    ) {
+      return (await scheduleJsonWith(this.db, viewer, educatorId, query)).body
+    }
+    return this.schedule(this.db, viewer, educatorId, query, asked.versions)
   }
 
   /** A page of the admin's user list (`GET /api/v1/users`). */

@@ -9,11 +9,13 @@ import {
   sessionStatement,
 } from '../auth/session'
 import type { Db } from '../db/client'
+import { SCHEDULE_MAX_DAYS } from '../modules/sessions/lists'
 import { viewerIsGuardianSql } from '../modules/students/record'
 import { isUuid } from '../modules/students/sql'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
 import {
   recordVersionsSql,
+  scheduleVersionsSql,
   sessionsVersionsSql,
   studentVersionSql,
   teamVersionsSql,
@@ -30,9 +32,17 @@ import { keptUntilWrite } from './write-epoch'
  * - `own-record`: the same for the caller's own record, and the versions of the students whose
  *   team they are on (My Dashboard);
  * - `current-user`: the rest of `GET /api/v1/users/me`'s answer;
- * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`).
+ * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`);
+ * - `schedule`: the versions of the educator's schedule the query asks for (`scheduleVersionsSql`).
  */
-export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week'
+export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week' | 'schedule'
+
+/** The days of an educator's schedule a request asks for (`educator` null: the caller's own). */
+export interface ScheduleAsked {
+  educator: string | null
+  from: string
+  to: string
+}
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -60,6 +70,7 @@ interface RecordRow {
   team_versions: string
   sessions_versions: string
   week_versions: string
+  schedule_versions: string
 }
 
 /** What the session query also answered for a route (`riderOf`). */
@@ -68,6 +79,8 @@ export interface Rider {
   currentUser?: CurrentUserSessionRow
   /** With `week`: the versions of the caller's week. */
   weekVersions?: string
+  /** With `schedule`: the schedule asked for, and its versions. */
+  schedule?: ScheduleAsked & { versions: string }
 }
 
 /** The version of a user's own student record, which every score change bumps. */
@@ -114,6 +127,18 @@ const sessionQueries = {
       sql`${weekVersionsSql(sql`u.id`)} as week_versions`,
     ),
   },
+  schedule: {
+    name: 'session-viewer-schedule',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-schedule',
+      sql`${scheduleVersionsSql({
+        viewerId: sql`u.id`,
+        educatorId: sql`coalesce(${sql.placeholder('educatorId')}::uuid, u.id)`,
+        from: sql`${sql.placeholder('from')}::date`,
+        to: sql`${sql.placeholder('to')}::date`,
+      })} as schedule_versions`,
+    ),
+  },
   currentUser: {
     name: 'session-current-user',
     run: sessionStatement<SessionQueryRow>(
@@ -148,7 +173,11 @@ const OWN_RECORD = 'self'
  * What the session query reads as well: a record (by id, or the caller's own; with `sessions`,
  * its sessions' versions too), the current user, or the week's versions.
  */
-export type SessionAlso = { recordId: string; sessions?: true } | { currentUser: true } | { week: true }
+export type SessionAlso =
+  | { recordId: string; sessions?: true }
+  | { currentUser: true }
+  | { week: true }
+  | { schedule: ScheduleAsked }
 
 /**
  * One query: a live session's user and their roles (a disabled user has no session), and what
@@ -173,19 +202,30 @@ async function readSessionRow(
   also: SessionAlso | undefined,
 ): Promise<{ row: SessionQueryRow; found: SessionFound } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
-  const query = recordId
-    ? recordId === OWN_RECORD
-      ? sessionQueries.ownRecord
-      : also && 'sessions' in also
-        ? sessionQueries.recordSessions
-        : sessionQueries.record
-    : also
-      ? 'week' in also
-        ? sessionQueries.week
-        : sessionQueries.currentUser
-      : sessionQueries.viewer
-  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
-    row: (await query.run(db, { token, recordId }))[0],
+  const schedule = also && 'schedule' in also ? also.schedule : undefined
+  const query = schedule
+    ? sessionQueries.schedule
+    : recordId
+      ? recordId === OWN_RECORD
+        ? sessionQueries.ownRecord
+        : also && 'sessions' in also
+          ? sessionQueries.recordSessions
+          : sessionQueries.record
+      : also
+        ? 'week' in also
+          ? sessionQueries.week
+          : sessionQueries.currentUser
+        : sessionQueries.viewer
+  const asked = schedule ? `${schedule.educator ?? ''} ${schedule.from} ${schedule.to}` : (recordId ?? '')
+  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${asked}`, async () => ({
+    row: (
+      await query.run(
+        db,
+        schedule
+          ? { token, educatorId: schedule.educator, from: schedule.from, to: schedule.to }
+          : { token, recordId },
+      )
+    )[0],
   }))
   if (!row) return null
   if (row.seen_long_ago) await sessionSeen(db, row)
@@ -197,6 +237,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
   if (!also) return {}
   if ('currentUser' in also) return { currentUser: row as SessionRow & CurrentUserSessionRow }
   if ('week' in also) return { weekVersions: String(row.week_versions) }
+  if ('schedule' in also) return { schedule: { ...also.schedule, versions: String(row.schedule_versions) } }
   const { recordId } = also
   if (!recordId) return {}
   return {
@@ -222,11 +263,36 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
   if (kept === 'own-record') return { recordId: OWN_RECORD }
   if (kept === 'current-user') return { currentUser: true }
   if (kept === 'week') return { week: true }
+  if (kept === 'schedule') {
+    const schedule = scheduleAsked(request.query as Record<string, unknown>)
+    return schedule && { schedule }
+  }
   const id =
     kept === 'record' || kept === 'record-sessions' ? (request.params as { id?: string }).id : undefined
   if (!id || !isUuid(id)) return undefined
   return kept === 'record-sessions' ? { recordId: id, sessions: true } : { recordId: id }
 }
+
+/**
+ * The schedule a request asks for, when its query is one the route answers (so that the versions'
+ * statement never reads a malformed date or a range wider than the route's); else undefined, and
+ * the route reads the schedule by itself (or refuses the query).
+ */
+function scheduleAsked(query: Record<string, unknown>): ScheduleAsked | undefined {
+  const { educator, from, to } = query
+  if (educator !== undefined && (typeof educator !== 'string' || !isUuid(educator))) return undefined
+  if (!isPlanDate(from) || !isPlanDate(to) || to < from) return undefined
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= SCHEDULE_MAX_DAYS) return undefined
+  return { educator: educator ?? null, from, to }
+}
+
+const isPlanDate = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  value >= '2000-01-01' &&
+  value <= '2100-12-31' &&
+  // A day past its month's end (2026-02-30) parses as a later day in V8: read back, it differs.
+  new Date(Date.parse(`${value}T00:00:00Z`) || 0).toISOString().startsWith(value)
 
 /** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */
 export const readSessionWithRider: SessionReader = async (db, token, request) => {

@@ -15,7 +15,6 @@ import {
 } from '../../../../shared/tutoring'
 import type { Viewer } from '../../../auth/viewer'
 import { sessionChangeMail } from '../../../mail/session-messages'
-import { scheduleJson } from '../../../modules/sessions/lists'
 import { createSessions } from '../../../modules/sessions/schedule'
 import { sessionChangeRecipients } from '../../../modules/sessions/sessions'
 import { type SessionNotice, updateSession } from '../../../modules/sessions/writes'
@@ -132,11 +131,12 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: scheduleQuerySchema,
         response: { 200: scheduleSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'schedule' },
     },
-    // JSON text built by PostgreSQL in the shape of scheduleSchema, sent as it is.
+    // JSON text built by PostgreSQL in the shape of scheduleSchema (kept between writes, checked by
+    // the versions read with the session: `kept: 'schedule'`), sent as it is.
     async (request, reply) => {
-      const body = await scheduleJson(app.db, requireViewer(request), request.query)
+      const body = await app.kept.educatorSchedule(request, requireViewer(request), request.query)
       return reply.type('application/json; charset=utf-8').send(body as unknown as Schedule)
     },
   )
