@@ -461,7 +461,7 @@ async function sessionRows(
     const bytes = (await (await fetch(`${base}${endpoint}`, { headers: { cookie } })).text()).length
     rows.push([
       `${label} (${kind}, 50 connections)`,
-      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.timeouts} timeouts, ${(bytes / 1024).toFixed(1)} KB, RSS ${result.peakRss.toFixed(0)} MB`,
+      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.timeouts} timeouts, ${(bytes / 1024).toFixed(1)} KB, RSS ${result.peakRss.toFixed(0)} MB; ${cpuText(result.cpu!)}`,
       'p99 < 50 ms',
     ])
   }

@@ -4,6 +4,7 @@ import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
 import type { Viewer } from '../auth/viewer'
 import type { Db } from '../db/client'
+import { firstSessionPageWith, scheduleJsonWith } from '../modules/sessions/lists'
 import { teamStudentsWith } from '../modules/students/lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessWith } from '../modules/students/record'
 import { weekScreenWith } from '../modules/students/week'
@@ -11,7 +12,13 @@ import { toCurrentUser } from '../modules/users/current-user'
 import { notFound } from '../problems'
 import { ownScoreLists } from './reads'
 import type { CurrentUserSessionRow, RecordCheck } from './session-riders'
-import { RECORD_VERSIONS, TEAM_VERSIONS, WEEK_VERSIONS } from './versions'
+import {
+  RECORD_VERSIONS,
+  SCHEDULE_VERSIONS,
+  SESSIONS_VERSIONS,
+  TEAM_VERSIONS,
+  WEEK_VERSIONS,
+} from './versions'
 
 /** A kept answer: the JSON text sent, and the versions (and other fields) it is valid for. */
 export interface Kept {
@@ -118,6 +125,71 @@ export class KeptAnswers {
       const { screen, extra, changesAt } = await weekScreenWith(db, viewer, WEEK_VERSIONS)
       const body = JSON.stringify(weekScreenSchema.encode(screen))
       return { entryKey, access: roles, versions: extra!, body, until: changesAt }
+    })
+  }
+
+  /**
+   * The first page of a student's sessions (`GET /api/v1/students/{id}/sessions` without days or
+   * cursor) for this kind of reader, as JSON text: kept per student and kind (staff also see links
+   * to internal notes; nothing else in it depends on the reader) while `sessionsVersions` (read
+   * with the session, `sessionsVersionsSql`) are current, and until the next end of a scheduled
+   * session of the student (it then awaits attendance, and the upcoming ones move on). The
+   * reader's access was checked by the caller (`sessionListKind`).
+   */
+  async sessions(
+    db: Db,
+    kind: 'staff' | 'family',
+    studentId: string,
+    sessionsVersions: string,
+  ): Promise<string> {
+    const entryKey = `sessions:${studentId}:${kind}`
+    const kept = this.current(entryKey, sessionsVersions)
+    if (kept !== undefined) return kept
+    return this.#once(`${entryKey}@${sessionsVersions}`, kind, async () => {
+      const { body, extra, changesAt } = await firstSessionPageWith(db, kind, studentId, SESSIONS_VERSIONS)
+      return {
+        entryKey,
+        access: kind,
+        versions: extra!,
+        body,
+        ...(changesAt !== null && { until: changesAt }),
+      }
+    })
+  }
+
+  /**
+   * An educator's schedule over some days (`GET /api/v1/schedule`) as JSON text, kept per caller,
+   * mix of roles (an admin reads every record, an educator their team's), educator and days while
+   * `scheduleVersions` (read with the session, `scheduleVersionsSql`) are current, and until the
+   * first end still ahead of a scheduled session on those days (it then awaits attendance). The
+   * caller may read this educator's schedule (`scheduleEducator`, checked by the caller).
+   */
+  async schedule(
+    db: Db,
+    viewer: Viewer,
+    educatorId: string,
+    days: { from: string; to: string },
+    scheduleVersions: string,
+  ): Promise<string> {
+    const roles = [...viewer.roles].sort().join('+')
+    const entryKey = `schedule:${viewer.id}:${roles}:${educatorId}:${days.from}:${days.to}`
+    const kept = this.current(entryKey, scheduleVersions)
+    if (kept !== undefined) return kept
+    return this.#once(`${entryKey}@${scheduleVersions}`, roles, async () => {
+      const { body, extra, changesAt } = await scheduleJsonWith(
+        db,
+        viewer,
+        educatorId,
+        days,
+        SCHEDULE_VERSIONS,
+      )
+      return {
+        entryKey,
+        access: roles,
+        versions: extra!,
+        body,
+        ...(changesAt !== null && { until: changesAt }),
+      }
     })
   }
 

@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
+import {
+  isFirstSessionPage,
+  scheduleEducator,
+  scheduleJsonWith,
+  sessionListJson,
+  sessionListKind,
+} from '../modules/sessions/lists'
 import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
 import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
@@ -85,6 +92,52 @@ export class Kept extends KeptAnswers {
       : null
     if (!kind) throw notFound('No such student.')
     return { kind, archived: check.archived }
+  }
+
+  /**
+   * `GET /api/v1/students/{id}/sessions` (`config.kept: 'record-sessions'`): the first page as
+   * kept (`sessions` in answers.ts), checked by the versions read with the session; other pages,
+   * and any page when the session was just refreshed, read by the module.
+   */
+  async studentSessions(
+    request: FastifyRequest,
+    viewer: Viewer,
+    studentId: string,
+    query: Parameters<typeof sessionListJson>[4],
+  ): Promise<string> {
+    const access = await this.recordAccess(request, viewer, studentId)
+    const check = riderOf(request).record
+    if (
+      !isFirstSessionPage(query) ||
+      check?.studentId !== studentId ||
+      check.sessionsVersions === undefined
+    ) {
+      return sessionListJson(this.db, viewer, access, studentId, query)
+    }
+    return this.sessions(this.db, sessionListKind(access), studentId, check.sessionsVersions)
+  }
+
+  /**
+   * `GET /api/v1/schedule` (`config.kept: 'schedule'`): who may read whose schedule is decided
+   * first (`scheduleEducator`), then the schedule as kept (`schedule` in answers.ts) when the
+   * session query read the versions of exactly the schedule asked for; else read by the module.
+   */
+  async educatorSchedule(
+    request: FastifyRequest,
+    viewer: Viewer,
+    query: { educator?: string | undefined; from: string; to: string },
+  ): Promise<string> {
+    const educatorId = scheduleEducator(viewer, query)
+    const asked = riderOf(request).schedule
+    if (
+      asked === undefined ||
+      (asked.educator ?? viewer.id) !== educatorId ||
+      asked.from !== query.from ||
+      asked.to !== query.to
+    ) {
+      return (await scheduleJsonWith(this.db, viewer, educatorId, query)).body
+    }
+    return this.schedule(this.db, viewer, educatorId, query, asked.versions)
   }
 
   /** A page of the admin's user list (`GET /api/v1/users`). */

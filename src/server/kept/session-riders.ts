@@ -9,22 +9,40 @@ import {
   sessionStatement,
 } from '../auth/session'
 import type { Db } from '../db/client'
+import { SCHEDULE_MAX_DAYS } from '../modules/sessions/lists'
 import { viewerIsGuardianSql } from '../modules/students/record'
 import { isUuid } from '../modules/students/sql'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
-import { recordVersionsSql, studentVersionSql, teamVersionsSql, weekVersionsSql } from './versions'
+import {
+  recordVersionsSql,
+  scheduleVersionsSql,
+  sessionsVersionsSql,
+  studentVersionSql,
+  teamVersionsSql,
+  weekVersionsSql,
+} from './versions'
 import { keptUntilWrite } from './write-epoch'
 
 /**
  * What a route asks the session query to read as well, in the same round trip (`config.kept`):
  * - `record`: what a kept student record (the route's `id`) needs to be served: the viewer's place
  *   on its team or family, and its versions;
+ * - `record-sessions`: the same, and the versions of the record's first page of sessions
+ *   (`sessionsVersionsSql`);
  * - `own-record`: the same for the caller's own record, and the versions of the students whose
  *   team they are on (My Dashboard);
  * - `current-user`: the rest of `GET /api/v1/users/me`'s answer;
- * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`).
+ * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`);
+ * - `schedule`: the versions of the educator's schedule the query asks for (`scheduleVersionsSql`).
  */
-export type KeptRead = 'record' | 'own-record' | 'current-user' | 'week'
+export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week' | 'schedule'
+
+/** The days of an educator's schedule a request asks for (`educator` null: the caller's own). */
+export interface ScheduleAsked {
+  educator: string | null
+  from: string
+  to: string
+}
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -36,6 +54,8 @@ export interface RecordCheck {
   versions: string
   /** With `own-record`: the versions of the caller's team students. */
   teamVersions?: string
+  /** With `record-sessions`: the versions of the record's first page of sessions. */
+  sessionsVersions?: string
 }
 
 /** The session's row for `GET /api/v1/users/me`: everything but a student's scores. */
@@ -48,7 +68,9 @@ interface RecordRow {
   record_is_guardian: boolean
   record_versions: string
   team_versions: string
+  sessions_versions: string
   week_versions: string
+  schedule_versions: string
 }
 
 /** What the session query also answered for a route (`riderOf`). */
@@ -57,6 +79,8 @@ export interface Rider {
   currentUser?: CurrentUserSessionRow
   /** With `week`: the versions of the caller's week. */
   weekVersions?: string
+  /** With `schedule`: the schedule asked for, and its versions. */
+  schedule?: ScheduleAsked & { versions: string }
 }
 
 /** The version of a user's own student record, which every score change bumps. */
@@ -81,6 +105,14 @@ const sessionQueries = {
       recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`),
     ),
   },
+  recordSessions: {
+    name: 'session-viewer-record-sessions',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-record-sessions',
+      sql`${recordCheckSql(sql`${sql.placeholder('recordId')}::uuid`)},
+      ${sessionsVersionsSql(sql`${sql.placeholder('recordId')}::uuid`)} as sessions_versions`,
+    ),
+  },
   ownRecord: {
     name: 'session-viewer-own-record',
     run: sessionStatement<SessionQueryRow>(
@@ -93,6 +125,18 @@ const sessionQueries = {
     run: sessionStatement<SessionQueryRow>(
       'session-viewer-week',
       sql`${weekVersionsSql(sql`u.id`)} as week_versions`,
+    ),
+  },
+  schedule: {
+    name: 'session-viewer-schedule',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-schedule',
+      sql`${scheduleVersionsSql({
+        viewerId: sql`u.id`,
+        educatorId: sql`coalesce(${sql.placeholder('educatorId')}::uuid, u.id)`,
+        from: sql`${sql.placeholder('from')}::date`,
+        to: sql`${sql.placeholder('to')}::date`,
+      })} as schedule_versions`,
     ),
   },
   currentUser: {
@@ -126,10 +170,14 @@ export const sessionMemoHits = () => sessionMemo.hits
 const OWN_RECORD = 'self'
 
 /**
- * What the session query reads as well: a record (by id, or the caller's own), the current user,
- * or the week's versions.
+ * What the session query reads as well: a record (by id, or the caller's own; with `sessions`,
+ * its sessions' versions too), the current user, or the week's versions.
  */
-export type SessionAlso = { recordId: string } | { currentUser: true } | { week: true }
+export type SessionAlso =
+  | { recordId: string; sessions?: true }
+  | { currentUser: true }
+  | { week: true }
+  | { schedule: ScheduleAsked }
 
 /**
  * One query: a live session's user and their roles (a disabled user has no session), and what
@@ -154,17 +202,30 @@ async function readSessionRow(
   also: SessionAlso | undefined,
 ): Promise<{ row: SessionQueryRow; found: SessionFound } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
-  const query = recordId
-    ? recordId === OWN_RECORD
-      ? sessionQueries.ownRecord
-      : sessionQueries.record
-    : also
-      ? 'week' in also
-        ? sessionQueries.week
-        : sessionQueries.currentUser
-      : sessionQueries.viewer
-  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${recordId ?? ''}`, async () => ({
-    row: (await query.run(db, { token, recordId }))[0],
+  const schedule = also && 'schedule' in also ? also.schedule : undefined
+  const query = schedule
+    ? sessionQueries.schedule
+    : recordId
+      ? recordId === OWN_RECORD
+        ? sessionQueries.ownRecord
+        : also && 'sessions' in also
+          ? sessionQueries.recordSessions
+          : sessionQueries.record
+      : also
+        ? 'week' in also
+          ? sessionQueries.week
+          : sessionQueries.currentUser
+        : sessionQueries.viewer
+  const asked = schedule ? `${schedule.educator ?? ''} ${schedule.from} ${schedule.to}` : (recordId ?? '')
+  const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${asked}`, async () => ({
+    row: (
+      await query.run(
+        db,
+        schedule
+          ? { token, educatorId: schedule.educator, from: schedule.from, to: schedule.to }
+          : { token, recordId },
+      )
+    )[0],
   }))
   if (!row) return null
   if (row.seen_long_ago) await sessionSeen(db, row)
@@ -176,6 +237,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
   if (!also) return {}
   if ('currentUser' in also) return { currentUser: row as SessionRow & CurrentUserSessionRow }
   if ('week' in also) return { weekVersions: String(row.week_versions) }
+  if ('schedule' in also) return { schedule: { ...also.schedule, versions: String(row.schedule_versions) } }
   const { recordId } = also
   if (!recordId) return {}
   return {
@@ -187,6 +249,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
       viewerIsGuardian: row.record_is_guardian === true,
       versions: String(row.record_versions),
       ...(recordId === OWN_RECORD && { teamVersions: String(row.team_versions) }),
+      ...('sessions' in also && { sessionsVersions: String(row.sessions_versions) }),
     },
   }
 }
@@ -200,9 +263,36 @@ function alsoFor(request: FastifyRequest): SessionAlso | undefined {
   if (kept === 'own-record') return { recordId: OWN_RECORD }
   if (kept === 'current-user') return { currentUser: true }
   if (kept === 'week') return { week: true }
-  const id = kept === 'record' ? (request.params as { id?: string }).id : undefined
-  return id && isUuid(id) ? { recordId: id } : undefined
+  if (kept === 'schedule') {
+    const schedule = scheduleAsked(request.query as Record<string, unknown>)
+    return schedule && { schedule }
+  }
+  const id =
+    kept === 'record' || kept === 'record-sessions' ? (request.params as { id?: string }).id : undefined
+  if (!id || !isUuid(id)) return undefined
+  return kept === 'record-sessions' ? { recordId: id, sessions: true } : { recordId: id }
 }
+
+/**
+ * The schedule a request asks for, when its query is one the route answers (so that the versions'
+ * statement never reads a malformed date or a range wider than the route's); else undefined, and
+ * the route reads the schedule by itself (or refuses the query).
+ */
+function scheduleAsked(query: Record<string, unknown>): ScheduleAsked | undefined {
+  const { educator, from, to } = query
+  if (educator !== undefined && (typeof educator !== 'string' || !isUuid(educator))) return undefined
+  if (!isPlanDate(from) || !isPlanDate(to) || to < from) return undefined
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= SCHEDULE_MAX_DAYS) return undefined
+  return { educator: educator ?? null, from, to }
+}
+
+const isPlanDate = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  value >= '2000-01-01' &&
+  value <= '2100-12-31' &&
+  // A day past its month's end (2026-02-30) parses as a later day in V8: read back, it differs.
+  new Date(Date.parse(`${value}T00:00:00Z`) || 0).toISOString().startsWith(value)
 
 /** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */
 export const readSessionWithRider: SessionReader = async (db, token, request) => {

@@ -1,4 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { cancellationNoticeHoursSql } from '../modules/admin/settings'
+import { type ScheduleTerms, scheduleSessionsSql, scheduleZoneSql } from '../modules/sessions/lists'
 
 /**
  * Every table whose rows a kept answer shows, and how a change to it is seen: migration 0008's
@@ -74,8 +76,42 @@ export const weekVersionsSql = (
 ) => sql`${studentVersionSql(userId)} || '|' || ${teamVersionsSql(userId)}
   || '|' || ${guardianVersionsSql(userId)} || '|' || (select time_zone from users where id = ${userId})`
 
+/**
+ * A record's sessions' versions (its first page, `GET /api/v1/students/{id}/sessions`): the
+ * record's, which every write to its sessions, their notes and the names they show bumps, and the
+ * company's cancellation notice (each session's `freeCancellationUntil`), a setting that no
+ * version follows, so its value is read. The clock's part (a session's end passing) is the kept
+ * answer's own expiry.
+ */
+export const sessionsVersionsSql = (studentId: SQL) =>
+  sql`${recordVersionsSql(studentId)} || '|' || ${cancellationNoticeHoursSql}::text`
+
+/**
+ * An educator's schedule's versions (`GET /api/v1/schedule`, one range of days): the versions of
+ * every student with a session of the educator on those days, counted as `teamVersionsSql` counts
+ * a team's (a session written, moved in or out, or its note or access changed bumps its student,
+ * and a student joining or leaving the set moves count, largest or sum), `people` (the names
+ * shown, the educator's and the viewer's profiles), the company's cancellation notice (read, as
+ * no version follows it), and the viewer's time zone (which places the days). The clock's part
+ * (a session's end passing) is the kept answer's own expiry.
+ */
+export const scheduleVersionsSql = (
+  terms: ScheduleTerms,
+) => sql`(select count(*) || ':' || coalesce(max(_sv.v), 0)
+    || ':' || coalesce(sum(_sv.v), 0) from (
+      select (select version from record_versions where key = _ss.student_id::text) as v
+      from (select distinct s.student_id from ${scheduleSessionsSql(terms)}) _ss) _sv)
+  || ':' || coalesce((select version from record_versions where key = 'people'), 0)
+  || '|' || ${cancellationNoticeHoursSql}::text || '|' || ${scheduleZoneSql(terms.viewerId)}`
+
 /** The record's versions as an extra column of a module's read (`ExtraColumn`). */
 export const RECORD_VERSIONS = { name: 'versions', sql: recordVersionsSql }
+
+/** A record's sessions' versions as an extra column of the first page's read. */
+export const SESSIONS_VERSIONS = { name: 'versions', sql: sessionsVersionsSql }
+
+/** An educator's schedule's versions as an extra column of the schedule's read. */
+export const SCHEDULE_VERSIONS = { name: 'versions', sql: scheduleVersionsSql }
 
 /** The caller's week's versions as an extra column of the week's read. */
 export const WEEK_VERSIONS = { name: 'versions', sql: weekVersionsSql }

@@ -18,7 +18,7 @@ import {
   isCursorTimestamp,
 } from '../admin/cursor'
 import { cancellationNoticeHoursSql } from '../admin/settings'
-import { mayReadRecordSql } from '../students/record'
+import { type ExtraColumn, mayReadRecordSql } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
 
@@ -115,6 +115,19 @@ const scheduledFirst = (studentId: string) => sql`select o.id from tutoring_sess
     order by o.starts_at, o.id limit ${sql.raw(String(SESSION_FIRST_UPCOMING))})`
 
 /**
+ * Which list of a record's sessions this access reads (403 or 409 by the rule when none): staff
+ * also see the link to an internal note. The list's answer depends on the reader only through this.
+ */
+export function sessionListKind(access: AccessOnRecord): 'staff' | 'family' {
+  requireRule(access, 'sessions.read')
+  return may(access, 'notes.readInternal') ? 'staff' : 'family'
+}
+
+/** Whether a list query asks for the first page (no days, no cursor: the record's hot read). */
+export const isFirstSessionPage = (query: { from?: string; to?: string; cursor?: string }) =>
+  !query.from && !query.to && !query.cursor
+
+/**
  * A student's sessions, soonest first, as `{ sessions, nextCursor }` JSON text (docs/api.md,
  * Sessions): with `from` or `to` (days in the viewer's zone) those days, whole; else the first
  * page (every session awaiting attendance, the soonest upcoming ones and the newest past ones)
@@ -129,9 +142,10 @@ export async function sessionListJson(
   studentId: string,
   query: { from?: string; to?: string; cursor?: string; limit?: number },
 ): Promise<string> {
-  requireRule(access, 'sessions.read')
-  const readsInternal = may(access, 'notes.readInternal')
-  const name = `student-sessions-json:${readsInternal ? 'staff' : 'family'}`
+  const kind = sessionListKind(access)
+  if (isFirstSessionPage(query)) return (await firstSessionPageWith(db, kind, studentId)).body
+  const readsInternal = kind === 'staff'
+  const name = `student-sessions-json:${kind}`
   if (query.from || query.to) {
     if (query.cursor) throw fieldError('cursor', 'Use cursor without from and to.')
     if (query.from && query.to && query.to < query.from)
@@ -152,35 +166,77 @@ export async function sessionListJson(
     const [at, id] = before as [string, string]
     if (!isCursorTimestamp(at) || !isUuid(id)) throw invalidCursor()
   }
-  const page = before
-    ? pageOf(doneNewestFirst(studentId, before as [string, string]), query.limit ?? SESSION_PAGE_SIZE)
-    : pageOf(doneNewestFirst(studentId), SESSION_FIRST_PAST)
-  const ids = before ? page.ids : sql`(${scheduledFirst(studentId)} union all ${page.ids})`
+  const page = pageOf(
+    doneNewestFirst(studentId, before as [string, string]),
+    query.limit ?? SESSION_PAGE_SIZE,
+  )
   const [row] = await selectRowsPrepared<{ sessions: string; tail: string[] | null }>(
     db,
-    `${name}:${before ? 'page' : 'first'}`,
-    sql`select ${sessionsJson(readsInternal, sql`true`, ids)} as sessions, ${page.tail} as tail`,
+    `${name}:page`,
+    sql`select ${sessionsJson(readsInternal, sql`true`, page.ids)} as sessions, ${page.tail} as tail`,
   )
-  const tail = row!.tail ?? []
-  return sessionPage(row!.sessions, tail.length === 2 ? tail[0]!.split(' ') : null)
+  return sessionPageFrom(row!)
 }
+
+/**
+ * When the clock alone next changes a student's first page: the first end still ahead of a
+ * scheduled session (ms), which then awaits attendance and leaves the upcoming ones (so another
+ * may join them); null when none is ahead. Any scheduled session counts, shown or not: a short
+ * one after the tenth upcoming may end before a long one among them.
+ */
+const firstPageChangesAtSql = (studentId: string) => sql`(select
+    floor(extract(epoch from min(o.ends_at)) * 1000)::float8 from tutoring_sessions o
+    where o.student_id = ${studentId} and o.status = 'scheduled'
+      and o.starts_at > now() - ${sql.raw(`interval '${SESSION_DURATION_MAX} minutes'`)} and o.ends_at > now())`
+
+/**
+ * The first page of a student's sessions (`sessionListJson` without days or cursor) for this kind
+ * of reader and, with `extra`, that column over the student's id read by the same statement (the
+ * answers kept between writes ask it for the list's versions), and `changesAt`: when the clock
+ * alone changes the answer (ms), null when only a write can.
+ */
+export async function firstSessionPageWith(
+  db: DbOrTx,
+  kind: 'staff' | 'family',
+  studentId: string,
+  extra?: ExtraColumn,
+): Promise<{ body: string; extra?: string; changesAt: number | null }> {
+  const page = pageOf(doneNewestFirst(studentId), SESSION_FIRST_PAST)
+  const ids = sql`(${scheduledFirst(studentId)} union all ${page.ids})`
+  const [row] = await selectRowsPrepared<{
+    sessions: string
+    tail: string[] | null
+    extra?: string
+    changes_at?: number | null
+  }>(
+    db,
+    `student-sessions-json:${kind}:first${extra ? `:${extra.name}` : ''}`,
+    sql`select ${sessionsJson(kind === 'staff', sql`true`, ids)} as sessions, ${page.tail} as tail
+      ${extra ? sql`, ${extra.sql(sql`${studentId}::uuid`)} as extra, ${firstPageChangesAtSql(studentId)} as changes_at` : sql``}`,
+  )
+  const changesAt = row!.changes_at === null || row!.changes_at === undefined ? null : Number(row!.changes_at)
+  return { body: sessionPageFrom(row!), ...(extra && { extra: String(row!.extra) }), changesAt }
+}
+
+/** A page's answer from its sessions and its tail (the last one's key and the next one's, if any). */
+const sessionPageFrom = ({ sessions, tail }: { sessions: string; tail: string[] | null }) =>
+  sessionPage(sessions, tail?.length === 2 ? tail[0]!.split(' ') : null)
 
 const sessionPage = (sessions: string, next: string[] | null) =>
   `{"sessions":${sessions},"nextCursor":${next ? `"${encodeCursor(next)}"` : 'null'}}`
 
 /** The widest week view a schedule read serves, in days. */
-const SCHEDULE_MAX_DAYS = 62
+export const SCHEDULE_MAX_DAYS = 62
 
 /**
- * An educator's sessions across students from `from` to `to` (days in the viewer's zone), as
- * `scheduleSchema`'s JSON text: the educator's own, or any educator's for an admin. Only sessions
- * on records the viewer may read. One statement: no row when `educator` is not an educator (404).
+ * Whose schedule the viewer asks for (`educator`, else their own), or the refusal: educators read
+ * their own, admins anyone's, at most `SCHEDULE_MAX_DAYS` days at once. Decided before anything
+ * is read, kept or not.
  */
-export async function scheduleJson(
-  db: DbOrTx,
+export function scheduleEducator(
   viewer: Viewer,
   query: { educator?: string | undefined; from: string; to: string },
-): Promise<string> {
+) {
   const admin = viewer.roles.has('admin')
   const educating = viewer.roles.has('educator')
   if (!admin && !educating) {
@@ -193,18 +249,95 @@ export async function scheduleJson(
   const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
   if (days >= SCHEDULE_MAX_DAYS) throw fieldError('to', `Ask for at most ${SCHEDULE_MAX_DAYS} days at once.`)
   if (!isUuid(educatorId)) throw notFound('No such educator.')
-  const [row] = await selectRowsPrepared<{ body: string }>(
+  return educatorId
+}
+
+/** A schedule read's terms as SQL: the viewer, the educator, and the days (dates) in the viewer's zone. */
+export interface ScheduleTerms {
+  viewerId: SQL
+  educatorId: SQL
+  from: SQL
+  to: SQL
+}
+
+/** The viewer's time zone, in which a schedule's days are read. */
+export const scheduleZoneSql = (viewerId: SQL) => sql`(select time_zone from users where id = ${viewerId})`
+
+/**
+ * The sessions of the educator starting on those days (every status, and whatever the viewer may
+ * read): `tutoring_sessions_educator_idx` with both the educator and the range as its condition.
+ */
+export const scheduleSessionsSql = ({
+  viewerId,
+  educatorId,
+  from,
+  to,
+}: ScheduleTerms) => sql`tutoring_sessions s
+  where s.educator_id = ${educatorId}
+    and s.starts_at >= (${from}::timestamp at time zone ${scheduleZoneSql(viewerId)})
+    and s.starts_at < ((${to} + 1)::timestamp at time zone ${scheduleZoneSql(viewerId)})`
+
+/**
+ * More columns a schedule read may carry over its terms, in the same statement (`name` names the
+ * statement that carries them: one SQL text per name).
+ */
+export interface ScheduleExtra {
+  name: string
+  sql: (terms: ScheduleTerms) => SQL
+}
+
+/**
+ * An educator's sessions across students from `from` to `to` (days in the viewer's zone), as
+ * `scheduleSchema`'s JSON text: the educator's own, or any educator's for an admin. Only sessions
+ * on records the viewer may read. One statement: no row when `educator` is not an educator (404).
+ */
+export async function scheduleJson(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: { educator?: string | undefined; from: string; to: string },
+): Promise<string> {
+  return (await scheduleJsonWith(db, viewer, scheduleEducator(viewer, query), query)).body
+}
+
+/**
+ * `scheduleJson` for an educator already allowed (`scheduleEducator`) and, with `extra`, that
+ * column over the read's terms by the same statement (the answers kept between writes ask it for
+ * the schedule's versions), and `changesAt`: when the clock alone changes the answer (ms; the
+ * first end still ahead of a scheduled session shown, which then awaits attendance), null when
+ * only a write can. The days are fixed dates: the viewer's midnight does not move them.
+ */
+export async function scheduleJsonWith(
+  db: DbOrTx,
+  viewer: Viewer,
+  educatorId: string,
+  query: { from: string; to: string },
+  extra?: ScheduleExtra,
+): Promise<{ body: string; extra?: string; changesAt: number | null }> {
+  const terms: ScheduleTerms = {
+    viewerId: sql`${viewer.id}::uuid`,
+    educatorId: sql`u.id`,
+    from: sql`${query.from}::date`,
+    to: sql`${query.to}::date`,
+  }
+  const [row] = await selectRowsPrepared<{ body: string; extra?: string; changes_at?: number | null }>(
     db,
-    'educator-schedule-json',
+    extra ? `educator-schedule-json:${extra.name}` : 'educator-schedule-json',
     sql`select '{"educator":' || json_build_object('name', u.name, 'uuid', u.id)::text
       || ',"timeZone":' || to_json(_v.zone)::text || ',"sessions":' || ${sessionsJson(
         true,
         sql`s.educator_id = u.id and ${dayRange(query.from, query.to, sql`_v.zone`)}
           and ${mayReadRecordSql(sql`s.student_id`, sql`${viewer.id}::uuid`)}`,
       )} || '}' as body
+      ${
+        extra
+          ? sql`, ${extra.sql(terms)} as extra, (select floor(extract(epoch from min(s.ends_at)) * 1000)::float8
+          from ${scheduleSessionsSql(terms)} and s.status = 'scheduled' and s.ends_at > now()) as changes_at`
+          : sql``
+      }
     from users u cross join (select time_zone as zone from users where id = ${viewer.id}) _v
     where u.id = ${educatorId} and exists(select 1 from educator_profiles where user_id = u.id)`,
   )
   if (!row) throw notFound('No such educator.')
-  return row.body
+  const changesAt = row.changes_at === null || row.changes_at === undefined ? null : Number(row.changes_at)
+  return { body: row.body, ...(extra && { extra: String(row.extra) }), changesAt }
 }

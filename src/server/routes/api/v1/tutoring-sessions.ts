@@ -15,7 +15,6 @@ import {
 } from '../../../../shared/tutoring'
 import type { Viewer } from '../../../auth/viewer'
 import { sessionChangeMail } from '../../../mail/session-messages'
-import { scheduleJson, sessionListJson } from '../../../modules/sessions/lists'
 import { createSessions } from '../../../modules/sessions/schedule'
 import { sessionChangeRecipients } from '../../../modules/sessions/sessions'
 import { type SessionNotice, updateSession } from '../../../modules/sessions/writes'
@@ -61,15 +60,14 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: sessionListQuerySchema,
         response: { 200: sessionListSchema },
       },
-      config: { access: access.anyUser, kept: 'record' },
+      config: { access: access.anyUser, kept: 'record-sessions' },
     },
-    // The viewer's access comes with the session (`kept: 'record'`); the list is JSON text built
-    // by PostgreSQL in the shape of sessionListSchema, and a JSON string is sent as it is.
+    // The viewer's access and the first page's versions come with the session (`kept:
+    // 'record-sessions'`); the list is JSON text built by PostgreSQL in the shape of
+    // sessionListSchema (the first page kept between writes), and a JSON string is sent as it is.
     async (request, reply) => {
       const viewer = requireViewer(request)
-      const studentId = request.params.id
-      const access = await app.kept.recordAccess(request, viewer, studentId)
-      const body = await sessionListJson(app.db, viewer, access, studentId, request.query)
+      const body = await app.kept.studentSessions(request, viewer, request.params.id, request.query)
       return reply.type('application/json; charset=utf-8').send(body as unknown as SessionList)
     },
   )
@@ -133,11 +131,12 @@ const tutoringSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: scheduleQuerySchema,
         response: { 200: scheduleSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'schedule' },
     },
-    // JSON text built by PostgreSQL in the shape of scheduleSchema, sent as it is.
+    // JSON text built by PostgreSQL in the shape of scheduleSchema (kept between writes, checked by
+    // the versions read with the session: `kept: 'schedule'`), sent as it is.
     async (request, reply) => {
-      const body = await scheduleJson(app.db, requireViewer(request), request.query)
+      const body = await app.kept.educatorSchedule(request, requireViewer(request), request.query)
       return reply.type('application/json; charset=utf-8').send(body as unknown as Schedule)
     },
   )
