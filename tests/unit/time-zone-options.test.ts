@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  buildTimeZoneGroups,
   searchTimeZones,
   timeZoneGroups,
   timeZoneOption,
@@ -45,5 +46,21 @@ describe('time zones as people pick them', () => {
     expect(searchTimeZones(groups, '\u221206').every((option) => option.minutes === -360)).toBe(true)
     expect(searchTimeZones(groups, 'europe', 8)).toHaveLength(8)
     expect(searchTimeZones(groups, '   ')).toEqual([])
+  })
+
+  it('builds the same groups a slice per task, and stops when cleaned up', async () => {
+    const built = await new Promise<ReturnType<typeof timeZoneGroups>>((resolve) => {
+      buildTimeZoneGroups('Mars/Olympus_Mons', resolve, summer)
+    })
+    expect(built).toEqual(timeZoneGroups('Mars/Olympus_Mons', summer))
+
+    let called = false
+    const stop = buildTimeZoneGroups('America/New_York', () => {
+      called = true
+    })
+    stop()
+    // Longer than the slices take to finish when nothing stops them.
+    await new Promise<ReturnType<typeof timeZoneGroups>>((resolve) => buildTimeZoneGroups('UTC', resolve))
+    expect(called).toBe(false)
   })
 })

@@ -77,6 +77,33 @@ export function timeZoneGroups(current: string, now: Date = new Date()) {
     .map(([region, options]) => ({ region, options: options.sort((a, b) => a.place.localeCompare(b.place)) }))
 }
 
+/** Zones worked out per task: about 7 ms on a desktop, well under a long task on a slow phone. */
+const ZONES_PER_TASK = 40
+
+/**
+ * `timeZoneGroups`, built a slice of zones per task: the ~420 formatters take about 70 ms on a
+ * desktop and four times that on a phone, which as one task after hydration blocked the settings
+ * page. `done` gets the groups once all are made; the cleanup stops it.
+ */
+export function buildTimeZoneGroups(
+  current: string,
+  done: (groups: ReturnType<typeof timeZoneGroups>) => void,
+  now: Date = new Date(),
+): () => void {
+  const names = Intl.supportedValuesOf?.('timeZone') ?? []
+  const zones = names.includes(current) ? names : [current, ...names]
+  let next = 0
+  let timer: ReturnType<typeof setTimeout>
+  const slice = () => {
+    const end = Math.min(next + ZONES_PER_TASK, zones.length)
+    for (; next < end; next++) optionFor(zones[next]!, now)
+    if (next < zones.length) timer = setTimeout(slice, 0)
+    else done(timeZoneGroups(current, now))
+  }
+  timer = setTimeout(slice, 0)
+  return () => clearTimeout(timer)
+}
+
 const fold = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replaceAll('_', ' ').replace(MINUS, '-')
 

@@ -1,6 +1,11 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import { useHydrated } from '../../../lib/use-hydrated'
-import { searchTimeZones, timeZoneGroups, timeZoneOption } from '../time-zone-options'
+import {
+  buildTimeZoneGroups,
+  searchTimeZones,
+  type timeZoneGroups,
+  timeZoneOption,
+} from '../time-zone-options'
 
 interface TimeZonePickerProps {
   value: string
@@ -18,9 +23,11 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   // The zones and their offsets come from the browser's own time-zone data, which may not be the
-  // server's: until the page is the browser's, the list holds only the chosen zone, by name.
+  // server's: until the page is the browser's, the list holds only the chosen zone, by name. Then
+  // the list is built a slice at a time (buildTimeZoneGroups), and holds the chosen zone until done.
   const hydrated = useHydrated()
-  const groups = useMemo(() => (hydrated ? timeZoneGroups(value) : []), [hydrated, value])
+  const [groups, setGroups] = useState<ReturnType<typeof timeZoneGroups>>([])
+  useEffect(() => (hydrated ? buildTimeZoneGroups(value, setGroups) : undefined), [hydrated, value])
   const matches = useMemo(() => searchTimeZones(groups, deferredQuery), [groups, deferredQuery])
   const current = hydrated ? timeZoneOption(value) : { label: value, region: '' }
 
@@ -98,7 +105,7 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
           disabled={disabled}
           onChange={(event) => choose(event.target.value)}
         >
-          {hydrated ? null : <option value={value}>{value}</option>}
+          {groups.length === 0 ? <option value={value}>{current.label}</option> : null}
           {groups.map((group) => (
             <optgroup key={group.region} label={group.region}>
               {group.options.map((option) => (
