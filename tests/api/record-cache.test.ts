@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addGuardian, addToTeam, createDocument, createSatScore, createUser } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept records (src/server/kept/): two instances on one database,
@@ -39,17 +39,6 @@ afterAll(async () => {
 
 const record = () => `/api/v1/students/${student.id}`
 const viewers = () => [student, educator, guardian, admin]
-const write = async (
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  cookie: string,
-  payload?: object,
-) => {
-  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
-  return response.statusCode === 204 ? null : response.json()
-}
-
 /** Each viewer's read on B, against the cache-free answer (and warms B's cache for the next write). */
 async function expectFreshOnB(what: string) {
   for (const viewer of viewers()) {
@@ -125,7 +114,7 @@ describe('a cached student record', () => {
       [
         'student adds an SAT score',
         () =>
-          write('POST', `${record()}/sat-scores`, student.cookie, {
+          writeOk(t, 'POST', `${record()}/sat-scores`, student.cookie, {
             date: '2025-06-07',
             english: 640,
             math: 650,
@@ -134,7 +123,7 @@ describe('a cached student record', () => {
       [
         'educator adds an ACT score',
         () =>
-          write('POST', `${record()}/act-scores`, educator.cookie, {
+          writeOk(t, 'POST', `${record()}/act-scores`, educator.cookie, {
             date: '2025-06-14',
             english: 30,
             math: 29,
@@ -147,7 +136,7 @@ describe('a cached student record', () => {
         async () => {
           const sat = (await b.request({ method: 'GET', url: record(), cookie: educator.cookie })).json()
             .satScoresHistorical
-          await write('PATCH', `${record()}/sat-scores/${sat[0].uuid}`, educator.cookie, {
+          await writeOk(t, 'PATCH', `${record()}/sat-scores/${sat[0].uuid}`, educator.cookie, {
             note: 'Bluebook test 4',
             source: 'practice',
           })
@@ -156,7 +145,7 @@ describe('a cached student record', () => {
       [
         'educator deletes a score by its values',
         () =>
-          write('DELETE', `${record()}/sat-scores`, educator.cookie, {
+          writeOk(t, 'DELETE', `${record()}/sat-scores`, educator.cookie, {
             date: '2025-06-07',
             english: 640,
             math: 650,
@@ -164,12 +153,12 @@ describe('a cached student record', () => {
       ],
       [
         'student sets targets',
-        () => write('PUT', `${record()}/targets`, student.cookie, { sat: 1400, act: 31 }),
+        () => writeOk(t, 'PUT', `${record()}/targets`, student.cookie, { sat: 1400, act: 31 }),
       ],
       [
         'educator adds a document',
         () =>
-          write('POST', `${record()}/documents`, educator.cookie, {
+          writeOk(t, 'POST', `${record()}/documents`, educator.cookie, {
             name: 'Transcript',
             url: 'https://docs.example.com/t',
           }),
@@ -181,7 +170,7 @@ describe('a cached student record', () => {
             await b.request({ method: 'GET', url: record(), cookie: educator.cookie })
           ).json().documents
           const [document] = documents
-          await write('PUT', `${record()}/documents/${document.uuid}`, educator.cookie, {
+          await writeOk(t, 'PUT', `${record()}/documents/${document.uuid}`, educator.cookie, {
             name: document.name,
             url: document.url,
             creatorUUID: document.creator.uuid,
@@ -196,35 +185,35 @@ describe('a cached student record', () => {
           const documents = (
             await b.request({ method: 'GET', url: record(), cookie: educator.cookie })
           ).json().documents
-          await write('DELETE', `${record()}/documents/${documents.at(-1).uuid}`, educator.cookie)
+          await writeOk(t, 'DELETE', `${record()}/documents/${documents.at(-1).uuid}`, educator.cookie)
         },
       ],
       [
         'admin adds a team member',
         async () => {
           const newcomer = await createUser(t.db, { roles: ['fao'], name: 'Fay Aid' })
-          await write('PUT', `${record()}/team-members/${newcomer.id}`, admin.cookie)
+          await writeOk(t, 'PUT', `${record()}/team-members/${newcomer.id}`, admin.cookie)
         },
       ],
       [
         'another student joins the educator’s team (their dashboard list grows)',
         async () => {
           const other = await createUser(t.db, { roles: ['student'], name: 'Olive Other' })
-          await write('PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
+          await writeOk(t, 'PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
         },
       ],
       [
         'a team member renames themself (another row of users)',
-        () => write('PATCH', '/api/v1/users/me', educator.cookie, { name: 'Eve E. Educator' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', educator.cookie, { name: 'Eve E. Educator' }),
       ],
       [
         'a team member changes their bio (their educator profile)',
-        () => write('PATCH', '/api/v1/users/me', educator.cookie, { bio: 'SAT math and ACT science.' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', educator.cookie, { bio: 'SAT math and ACT science.' }),
       ],
       [
         'admin changes the guardian’s email (shown to staff)',
         () =>
-          write('PATCH', `/api/v1/users/${guardian.id}/email`, admin.cookie, {
+          writeOk(t, 'PATCH', `/api/v1/users/${guardian.id}/email`, admin.cookie, {
             email: 'gail.new@example.test',
           }),
       ],
@@ -239,11 +228,11 @@ describe('a cached student record', () => {
         'the student is renamed, straight in the database',
         () => t.db.execute(sql`update users set name = 'Samuel Student' where id = ${student.id}`),
       ],
-      ['admin archives the student', () => write('PATCH', record(), admin.cookie, { archived: true })],
-      ['admin restores the student', () => write('PATCH', record(), admin.cookie, { archived: false })],
+      ['admin archives the student', () => writeOk(t, 'PATCH', record(), admin.cookie, { archived: true })],
+      ['admin restores the student', () => writeOk(t, 'PATCH', record(), admin.cookie, { archived: false })],
       [
         'admin removes the team member (the educator stops seeing the record)',
-        () => write('DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
+        () => writeOk(t, 'DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
       ],
     ]
     for (const [what, change] of writes) {
@@ -284,11 +273,11 @@ describe('a cached student record', () => {
       ],
       [
         'the student changes their name',
-        () => write('PATCH', '/api/v1/users/me', student.cookie, { name: 'Sam S.' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', student.cookie, { name: 'Sam S.' }),
       ],
       [
         'the educator changes their bio',
-        () => write('PATCH', '/api/v1/users/me', educator.cookie, { bio: 'ACT.' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', educator.cookie, { bio: 'ACT.' }),
       ],
       [
         'admins start to require two-factor for staff',
@@ -354,14 +343,14 @@ describe('a cached student record', () => {
       [
         'the educator disabled, then enabled, through the API',
         async () => {
-          await write('PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: true })
+          await writeOk(t, 'PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: true })
           await expectAdminListFreshOnB('the educator is disabled')
-          await write('PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: false })
+          await writeOk(t, 'PATCH', `/api/v1/users/${educator.id}`, admin.cookie, { disabled: false })
         },
       ],
       [
         'the guardian made an educator through the API',
-        () => write('PATCH', `/api/v1/users/${guardian.id}`, admin.cookie, { educator: true }),
+        () => writeOk(t, 'PATCH', `/api/v1/users/${guardian.id}`, admin.cookie, { educator: true }),
       ],
       [
         'the new educator’s bio changed straight in the database',

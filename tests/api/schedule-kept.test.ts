@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import type { Session } from '../../src/shared/tutoring'
 import { addGuardian, addToTeam } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept schedule (`GET /api/v1/schedule`, src/server/kept/): two instances on one database, as
@@ -57,17 +57,6 @@ const readers = () =>
     [coEducator, weekUrl(`&educator=${educator.id}`)],
   ] as const
 
-const write = async (
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  cookie: string,
-  payload?: object,
-) => {
-  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
-  return response.statusCode === 204 ? null : response.json()
-}
-
 let nextSlot = 0
 /** A fresh hour on the coming days of the week (from tomorrow on), apart from every other here. */
 function slot(): string {
@@ -100,7 +89,7 @@ async function expectFreshOnB(what: string): Promise<string[]> {
 
 describe('the kept schedule', () => {
   it('is served from what is kept while nothing changed; a colleague is still refused', async () => {
-    await write('POST', sessionsOf(alice.id), admin.cookie, sessionBody())
+    await writeOk(t, 'POST', sessionsOf(alice.id), admin.cookie, sessionBody())
     await expectFreshOnB('first read')
     const { hits, misses } = b.app.kept
     const answers = await expectFreshOnB('second read')
@@ -150,37 +139,37 @@ describe('the kept schedule', () => {
       [
         'admin schedules a session for Alice',
         async () => {
-          aliceSession = (await write('POST', sessionsOf(alice.id), admin.cookie, sessionBody())).sessions[0]
-            .uuid
+          aliceSession = (await writeOk(t, 'POST', sessionsOf(alice.id), admin.cookie, sessionBody()))
+            .sessions[0].uuid
         },
       ],
       [
         'the educator schedules one for Ben',
         async () => {
-          benSession = (await write('POST', sessionsOf(ben.id), educator.cookie, sessionBody())).sessions[0]
-            .uuid
+          benSession = (await writeOk(t, 'POST', sessionsOf(ben.id), educator.cookie, sessionBody()))
+            .sessions[0].uuid
         },
       ],
       [
         'Alice’s session moves out of the week',
         () =>
-          write('PATCH', session(alice.id, aliceSession), educator.cookie, {
+          writeOk(t, 'PATCH', session(alice.id, aliceSession), educator.cookie, {
             startsAt: new Date(Date.now() + 20 * DAY).toISOString(),
           }),
       ],
       [
         'and back into it',
-        () => write('PATCH', session(alice.id, aliceSession), educator.cookie, { startsAt: slot() }),
+        () => writeOk(t, 'PATCH', session(alice.id, aliceSession), educator.cookie, { startsAt: slot() }),
       ],
       [
         'the educator marks Ben’s past session attended',
-        () => write('PATCH', session(ben.id, past), educator.cookie, { status: 'attended' }),
+        () => writeOk(t, 'PATCH', session(ben.id, past), educator.cookie, { status: 'attended' }),
       ],
       [
         'the educator links a note to it',
         async () => {
           noteId = (
-            await write('POST', `/api/v1/students/${ben.id}/notes`, educator.cookie, {
+            await writeOk(t, 'POST', `/api/v1/students/${ben.id}/notes`, educator.cookie, {
               date: day(-1),
               visibility: 'internal',
               body: 'Went well.',
@@ -191,19 +180,19 @@ describe('the kept schedule', () => {
       ],
       [
         'the educator deletes the note',
-        () => write('DELETE', `/api/v1/students/${ben.id}/notes/${noteId}`, educator.cookie),
+        () => writeOk(t, 'DELETE', `/api/v1/students/${ben.id}/notes/${noteId}`, educator.cookie),
       ],
       [
         'Alice’s guardian cancels her session',
-        () => write('PATCH', session(alice.id, aliceSession), guardian.cookie, { status: 'cancelled' }),
+        () => writeOk(t, 'PATCH', session(alice.id, aliceSession), guardian.cookie, { status: 'cancelled' }),
       ],
       [
         'admin widens the cancellation notice',
-        () => write('PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 48 }),
+        () => writeOk(t, 'PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 48 }),
       ],
       [
         'admin sets it back',
-        () => write('PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 24 }),
+        () => writeOk(t, 'PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 24 }),
       ],
       [
         'the educator is renamed, straight in the database',
@@ -215,7 +204,14 @@ describe('the kept schedule', () => {
       ],
       [
         'a colleague schedules Alice with themself (not in this week’s schedule)',
-        () => write('POST', sessionsOf(alice.id), admin.cookie, sessionBody({ educatorUUID: coEducator.id })),
+        () =>
+          writeOk(
+            t,
+            'POST',
+            sessionsOf(alice.id),
+            admin.cookie,
+            sessionBody({ educatorUUID: coEducator.id }),
+          ),
         false,
       ],
       [
@@ -226,7 +222,7 @@ describe('the kept schedule', () => {
       ],
       [
         'Carl joins the team',
-        () => write('PUT', `/api/v1/students/${carl.id}/team-members/${educator.id}`, admin.cookie),
+        () => writeOk(t, 'PUT', `/api/v1/students/${carl.id}/team-members/${educator.id}`, admin.cookie),
         'kept',
       ],
       [
@@ -240,12 +236,12 @@ describe('the kept schedule', () => {
       ],
       [
         'the educator moves to another time zone (the days move)',
-        () => write('PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
         false,
       ],
       [
         'admin removes the educator from Ben’s team (the educator no longer sees his sessions)',
-        () => write('DELETE', `/api/v1/students/${ben.id}/team-members/${educator.id}`, admin.cookie),
+        () => writeOk(t, 'DELETE', `/api/v1/students/${ben.id}/team-members/${educator.id}`, admin.cookie),
       ],
     ]
     for (const [what, change, shows] of writes) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import type { Session } from '../../src/shared/tutoring'
 import { addGuardian, addToTeam } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept first page of a record's sessions (`GET /api/v1/students/{id}/sessions`, src/server/kept/):
@@ -52,17 +52,6 @@ const list = (viewer: SignedIn, studentId = student.id) => ({
   cookie: viewer.cookie,
 })
 
-const write = async (
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  cookie: string,
-  payload?: object,
-) => {
-  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
-  return response.statusCode === 204 ? null : response.json()
-}
-
 let nextSlot = 0
 /** A fresh hour in the next days, apart from every other this file schedules. */
 function slot(): string {
@@ -101,7 +90,7 @@ const sessionsIn = (body: string): Session[] => JSON.parse(body).sessions
 
 describe('the kept first page of sessions', () => {
   it('is served from what is kept while nothing changed, to those who may read it only', async () => {
-    await write('POST', sessionsOf(student.id), admin.cookie, sessionBody())
+    await writeOk(t, 'POST', sessionsOf(student.id), admin.cookie, sessionBody())
     await expectFreshOnB('first read')
     const { hits, misses } = b.app.kept
     const answers = await expectFreshOnB('second read')
@@ -123,8 +112,8 @@ describe('the kept first page of sessions', () => {
       createdById: admin.id,
       startsAt: new Date(Date.now() - 30 * HOUR),
     })
-    await write('PATCH', `${sessionsOf(student.id)}/${past}`, educator.cookie, { status: 'attended' })
-    const note = await write('POST', `/api/v1/students/${student.id}/notes`, educator.cookie, {
+    await writeOk(t, 'PATCH', `${sessionsOf(student.id)}/${past}`, educator.cookie, { status: 'attended' })
+    const note = await writeOk(t, 'POST', `/api/v1/students/${student.id}/notes`, educator.cookie, {
       date: new Date(Date.now() - 30 * HOUR).toISOString().slice(0, 10),
       visibility: 'internal',
       body: 'Plan for next time.',
@@ -162,17 +151,19 @@ describe('the kept first page of sessions', () => {
       [
         'admin schedules a session',
         async () => {
-          first = (await write('POST', sessionsOf(student.id), admin.cookie, sessionBody())).sessions[0].uuid
+          first = (await writeOk(t, 'POST', sessionsOf(student.id), admin.cookie, sessionBody())).sessions[0]
+            .uuid
         },
       ],
       [
         'educator reschedules it',
-        () => write('PATCH', session(first), educator.cookie, { startsAt: slot() }),
+        () => writeOk(t, 'PATCH', session(first), educator.cookie, { startsAt: slot() }),
       ],
       [
         'educator schedules a weekly series',
         async () => {
-          const made = await write(
+          const made = await writeOk(
+            t,
             'POST',
             sessionsOf(student.id),
             educator.cookie,
@@ -184,36 +175,40 @@ describe('the kept first page of sessions', () => {
       [
         'educator moves the series from its second occurrence on',
         () =>
-          write('PATCH', session(series[1]!), educator.cookie, {
+          writeOk(t, 'PATCH', session(series[1]!), educator.cookie, {
             startsAt: new Date(Date.parse(slot()) + 7 * 24 * HOUR).toISOString(),
             scope: 'following',
           }),
       ],
       [
         'educator gives the following occurrences an agenda',
-        () => write('PATCH', session(series[1]!), educator.cookie, { agenda: 'Reading', scope: 'following' }),
+        () =>
+          writeOk(t, 'PATCH', session(series[1]!), educator.cookie, {
+            agenda: 'Reading',
+            scope: 'following',
+          }),
       ],
       [
         'educator cancels the last occurrence',
-        () => write('PATCH', session(series[2]!), educator.cookie, { status: 'cancelled' }),
+        () => writeOk(t, 'PATCH', session(series[2]!), educator.cookie, { status: 'cancelled' }),
       ],
       [
         'the guardian cancels the first session',
-        () => write('PATCH', session(first), guardian.cookie, { status: 'cancelled' }),
+        () => writeOk(t, 'PATCH', session(first), guardian.cookie, { status: 'cancelled' }),
       ],
       [
         'educator marks a past session attended',
-        () => write('PATCH', session(past), educator.cookie, { status: 'attended' }),
+        () => writeOk(t, 'PATCH', session(past), educator.cookie, { status: 'attended' }),
       ],
       [
         'educator changes it to a no-show',
-        () => write('PATCH', session(past), educator.cookie, { status: 'no-show' }),
+        () => writeOk(t, 'PATCH', session(past), educator.cookie, { status: 'no-show' }),
       ],
       [
         'educator links an internal note to it',
         async () => {
           noteId = (
-            await write('POST', `/api/v1/students/${student.id}/notes`, educator.cookie, {
+            await writeOk(t, 'POST', `/api/v1/students/${student.id}/notes`, educator.cookie, {
               date: new Date(Date.now() - 50 * HOUR).toISOString().slice(0, 10),
               visibility: 'internal',
               body: 'Missed it.',
@@ -225,7 +220,7 @@ describe('the kept first page of sessions', () => {
       [
         'educator shares the note',
         () =>
-          write('PUT', `/api/v1/students/${student.id}/notes/${noteId}`, educator.cookie, {
+          writeOk(t, 'PUT', `/api/v1/students/${student.id}/notes/${noteId}`, educator.cookie, {
             date: new Date(Date.now() - 50 * HOUR).toISOString().slice(0, 10),
             visibility: 'shared',
             body: 'Missed it.',
@@ -233,20 +228,20 @@ describe('the kept first page of sessions', () => {
       ],
       [
         'educator deletes the note',
-        () => write('DELETE', `/api/v1/students/${student.id}/notes/${noteId}`, educator.cookie),
+        () => writeOk(t, 'DELETE', `/api/v1/students/${student.id}/notes/${noteId}`, educator.cookie),
       ],
       [
         'admin widens the cancellation notice (each session’s free cancellation moves)',
-        () => write('PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 48 }),
+        () => writeOk(t, 'PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 48 }),
       ],
       [
         'admin sets it back',
-        () => write('PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 24 }),
+        () => writeOk(t, 'PUT', '/api/v1/admin/settings', admin.cookie, { cancellationNoticeHours: 24 }),
       ],
       [
         'admin records an hour package (not shown in the list)',
         () =>
-          write('POST', `/api/v1/students/${student.id}/packages`, admin.cookie, {
+          writeOk(t, 'POST', `/api/v1/students/${student.id}/packages`, admin.cookie, {
             name: 'Ten hours',
             service: 'any',
             hours: 10,
@@ -275,17 +270,18 @@ describe('the kept first page of sessions', () => {
       ],
       [
         'admin archives the student',
-        () => write('PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: true }),
+        () => writeOk(t, 'PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: true }),
         false,
       ],
       [
         'admin restores the student',
-        () => write('PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: false }),
+        () => writeOk(t, 'PATCH', `/api/v1/students/${student.id}`, admin.cookie, { archived: false }),
         false,
       ],
       [
         'admin removes the educator from the team',
-        () => write('DELETE', `/api/v1/students/${student.id}/team-members/${educator.id}`, admin.cookie),
+        () =>
+          writeOk(t, 'DELETE', `/api/v1/students/${student.id}/team-members/${educator.id}`, admin.cookie),
       ],
     ]
     for (const [what, change, shows] of writes) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import { addGuardian, addToTeam, createNote, createSatScore, createUser } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, TEST_ORIGIN, type TestApp } from '../helpers/test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept week (`GET /api/v1/screens/week`, src/server/kept/): two instances on one database, as
@@ -49,17 +49,6 @@ const week = (viewer: SignedIn) => ({
   cookie: viewer.cookie,
 })
 
-const write = async (
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  cookie: string,
-  payload?: object,
-) => {
-  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
-  return response.statusCode === 204 ? null : response.json()
-}
-
 /** A date `days` from now, far enough from today that every time zone agrees on its window. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
@@ -98,7 +87,7 @@ describe('the kept week', () => {
         'educator adds an overdue task for the student',
         async () => {
           taskId = (
-            await write('POST', `${record()}/tasks`, educator.cookie, {
+            await writeOk(t, 'POST', `${record()}/tasks`, educator.cookie, {
               title: 'Finish the essay',
               dueDate: '2025-01-10',
             })
@@ -107,13 +96,13 @@ describe('the kept week', () => {
       ],
       [
         'educator marks the task done',
-        () => write('PATCH', `${record()}/tasks/${taskId}`, educator.cookie, { status: 'done' }),
+        () => writeOk(t, 'PATCH', `${record()}/tasks/${taskId}`, educator.cookie, { status: 'done' }),
       ],
       [
         'educator adds a college with a deadline in five days',
         async () => {
           entryId = (
-            await write('POST', `${record()}/colleges`, educator.cookie, {
+            await writeOk(t, 'POST', `${record()}/colleges`, educator.cookie, {
               name: 'Reed College',
               round: 'EA',
               deadline: inDays(5),
@@ -124,7 +113,7 @@ describe('the kept week', () => {
       [
         'the FAO enters the aid figures',
         () =>
-          write('PATCH', `${record()}/colleges/${entryId}`, fao.cookie, {
+          writeOk(t, 'PATCH', `${record()}/colleges/${entryId}`, fao.cookie, {
             costOfAttendance: 80_000,
             aidOffered: 30_000,
           }),
@@ -133,7 +122,7 @@ describe('the kept week', () => {
         'educator writes a shared note',
         async () => {
           noteId = (
-            await write('POST', `${record()}/notes`, educator.cookie, {
+            await writeOk(t, 'POST', `${record()}/notes`, educator.cookie, {
               date: inDays(-1),
               visibility: 'shared',
               body: 'Worked on pacing.',
@@ -141,11 +130,14 @@ describe('the kept week', () => {
           ).uuid
         },
       ],
-      ['educator deletes the note', () => write('DELETE', `${record()}/notes/${noteId}`, educator.cookie)],
+      [
+        'educator deletes the note',
+        () => writeOk(t, 'DELETE', `${record()}/notes/${noteId}`, educator.cookie),
+      ],
       [
         'student adds an official SAT score',
         () =>
-          write('POST', `${record()}/sat-scores`, student.cookie, {
+          writeOk(t, 'POST', `${record()}/sat-scores`, student.cookie, {
             date: '2025-06-07',
             english: 700,
             math: 710,
@@ -153,13 +145,13 @@ describe('the kept week', () => {
       ],
       [
         'student sets targets',
-        () => write('PUT', `${record()}/targets`, student.cookie, { sat: 1450, act: 32 }),
+        () => writeOk(t, 'PUT', `${record()}/targets`, student.cookie, { sat: 1450, act: 32 }),
       ],
       [
         'another student joins the educator’s team',
         async () => {
           const other = await createUser(t.db, { roles: ['student'], name: 'Olive Other' })
-          await write('PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
+          await writeOk(t, 'PUT', `/api/v1/students/${other.id}/team-members/${educator.id}`, admin.cookie)
         },
       ],
       [
@@ -206,14 +198,14 @@ describe('the kept week', () => {
       ],
       [
         'the educator moves to another time zone (their day)',
-        () => write('PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
+        () => writeOk(t, 'PATCH', '/api/v1/users/me', educator.cookie, { timeZone: 'Pacific/Kiritimati' }),
         false,
       ],
-      ['admin archives the student', () => write('PATCH', record(), admin.cookie, { archived: true })],
-      ['admin restores the student', () => write('PATCH', record(), admin.cookie, { archived: false })],
+      ['admin archives the student', () => writeOk(t, 'PATCH', record(), admin.cookie, { archived: true })],
+      ['admin restores the student', () => writeOk(t, 'PATCH', record(), admin.cookie, { archived: false })],
       [
         'admin removes the educator from the team',
-        () => write('DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
+        () => writeOk(t, 'DELETE', `${record()}/team-members/${educator.id}`, admin.cookie),
       ],
     ]
     for (const [what, change, shows] of writes) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import type { Logger } from 'pino'
+import { expect } from 'vitest'
 import { buildApp } from '../../src/server/app'
 import type { Database, Db } from '../../src/server/db/client'
 import { parseEnv } from '../../src/server/env'
@@ -151,4 +152,17 @@ export async function secondInstance(
       app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...headers } }),
     close: () => app.close(),
   }
+}
+
+/** A write from the app's own origin that must succeed: its JSON answer, or null for a 204. */
+export async function writeOk(
+  t: Pick<TestApp, 'request'>,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+) {
+  const response = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN }, payload })
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
+  return response.statusCode === 204 ? null : response.json()
 }
