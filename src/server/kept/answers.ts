@@ -30,8 +30,10 @@ export interface Kept {
 
 /**
  * The answers each instance keeps between writes (docs/decisions/044-kept-answers-wing.md): student
- * records, staff members' lists of students, the current user and the admin's user list, as the
- * JSON text their routes send.
+ * records, staff members' lists of students, the current user, the admin's user list, the
+ * dashboards' week, a record's first page of sessions and an educator's schedule
+ * (docs/decisions/056-session-lists-kept-with-the-clock-and-a-setting.md), as the JSON text their
+ * routes send.
  *
  * A record read first asks one small query for the viewer's access and the record's versions,
  * which triggers bump in the same transaction as every write that changes what a record read
@@ -56,8 +58,10 @@ export class KeptAnswers {
 
   constructor(maxBytes = 32 * 1024 * 1024) {
     this.#entries = new LRUCache({
-      maxSize: maxBytes, // Both strings: an admin list's entry keeps its row in `versions`.
-      sizeCalculation: (entry) => (entry.body.length + entry.versions.length) * 2,
+      // The strings: an admin list's entry keeps its row in `versions`, and a schedule's key names
+      // its caller, roles, educator and days, about as long as a small week's answer.
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => (key.length + entry.body.length + entry.versions.length) * 2,
     })
   }
 
