@@ -602,6 +602,16 @@ describe('the schedule', () => {
       cookie: admin.cookie,
     })
     expect(byAdmin.json().sessions).toHaveLength(2)
+    // A uuid written in upper case names the same educator, for themselves as for an admin.
+    for (const reader of [educator, admin]) {
+      const upper = await t.request({
+        method: 'GET',
+        url: url(`&educator=${educator.id.toUpperCase()}`),
+        cookie: reader.cookie,
+      })
+      expect(upper.statusCode, upper.body).toBe(200)
+      expect(upper.json().sessions).toEqual(byAdmin.json().sessions)
+    }
     for (const [who, status] of [
       [coEducator, 403],
       [student, 403],

@@ -243,7 +243,8 @@ export function scheduleEducator(
     throw forbidden("The schedule is an educator's week: educators read their own, admins anyone's.")
   }
   if (!query.educator && !educating) throw fieldError('educator', 'Choose the educator whose week to show.')
-  const educatorId = query.educator ?? viewer.id
+  // A uuid is the same in either case; ids are stored in lower case.
+  const educatorId = (query.educator ?? viewer.id).toLowerCase()
   if (!admin && educatorId !== viewer.id) throw forbidden('Educators read their own schedule only.')
   if (query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
   const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
