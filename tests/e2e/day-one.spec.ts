@@ -131,8 +131,8 @@ test('public pages offer the workspace to a logged-in visitor, the 404 page too'
   consoleGuard,
 }) => {
   consoleGuard.allow(/status of 404/, /\/no-such-page$/)
-  // The sidebar's unread count is read again when the session changes; as Log out ends it, that
-  // read can answer 401 before the page leaves for /login.
+  // Log out forgets every cached answer (use-log-out.ts) before the page leaves for /login, and the
+  // sidebar, still on screen, can read its unread count again in that moment: a 401.
   consoleGuard.allow(/status of 401/, /\/api\/v1\/conversations\/unread$/)
   await page.goto('/')
   const header = page.getByRole('banner')
