@@ -2,13 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
-import {
-  isFirstSessionPage,
-  scheduleEducator,
-  scheduleJsonWith,
-  sessionListJson,
-  sessionListKind,
-} from '../modules/sessions/lists'
+import { scheduleEducator, scheduleJsonWith } from '../modules/sessions/educator-schedule'
+import { isFirstSessionPage, sessionListJson, sessionListKind } from '../modules/sessions/lists'
 import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
 import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'

@@ -9,10 +9,9 @@ import {
   sessionStatement,
 } from '../auth/session'
 import type { Db } from '../db/client'
-import { SCHEDULE_MAX_DAYS } from '../modules/sessions/lists'
 import { viewerIsGuardianSql } from '../modules/students/record'
-import { isUuid } from '../modules/students/sql'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
+import { alsoFor, OWN_RECORD, type ScheduleAsked, type SessionAlso } from './session-also'
 import {
   recordVersionsSql,
   scheduleVersionsSql,
@@ -36,13 +35,6 @@ import { keptUntilWrite } from './write-epoch'
  * - `schedule`: the versions of the educator's schedule the query asks for (`scheduleVersionsSql`).
  */
 export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week' | 'schedule'
-
-/** The days of an educator's schedule a request asks for (`educator` null: the caller's own). */
-export interface ScheduleAsked {
-  educator: string | null
-  from: string
-  to: string
-}
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -166,19 +158,6 @@ const sessionMemo = keptUntilWrite<{ row?: SessionQueryRow }>({
 /** How many session reads the embedded database's memo answered (tests). */
 export const sessionMemoHits = () => sessionMemo.hits
 
-/** `recordId` for the caller's own record (`own-record`). */
-const OWN_RECORD = 'self'
-
-/**
- * What the session query reads as well: a record (by id, or the caller's own; with `sessions`,
- * its sessions' versions too), the current user, or the week's versions.
- */
-export type SessionAlso =
-  | { recordId: string; sessions?: true }
-  | { currentUser: true }
-  | { week: true }
-  | { schedule: ScheduleAsked }
-
 /**
  * One query: a live session's user and their roles (a disabled user has no session), and what
  * `also` asks for, in the same round trip.
@@ -256,43 +235,6 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
 
 /** What the session query also answered for this request (nothing when the session was refreshed). */
 export const riderOf = (request: FastifyRequest): Rider => request.keptRider ?? {}
-
-/** The route's `config.kept` as what the session query reads as well. */
-function alsoFor(request: FastifyRequest): SessionAlso | undefined {
-  const kept = request.routeOptions.config?.kept
-  if (kept === 'own-record') return { recordId: OWN_RECORD }
-  if (kept === 'current-user') return { currentUser: true }
-  if (kept === 'week') return { week: true }
-  if (kept === 'schedule') {
-    const schedule = scheduleAsked(request.query as Record<string, unknown>)
-    return schedule && { schedule }
-  }
-  const id =
-    kept === 'record' || kept === 'record-sessions' ? (request.params as { id?: string }).id : undefined
-  if (!id || !isUuid(id)) return undefined
-  return kept === 'record-sessions' ? { recordId: id, sessions: true } : { recordId: id }
-}
-
-/**
- * The schedule a request asks for, when its query is one the route answers (so that the versions'
- * statement never reads a malformed date or a range wider than the route's); else undefined, and
- * the route reads the schedule by itself (or refuses the query).
- */
-function scheduleAsked(query: Record<string, unknown>): ScheduleAsked | undefined {
-  const { educator, from, to } = query
-  if (educator !== undefined && (typeof educator !== 'string' || !isUuid(educator))) return undefined
-  if (!isPlanDate(from) || !isPlanDate(to) || to < from) return undefined
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= SCHEDULE_MAX_DAYS) return undefined
-  return { educator: educator ?? null, from, to }
-}
-
-const isPlanDate = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  value >= '2000-01-01' &&
-  value <= '2100-12-31' &&
-  // A day past its month's end (2026-02-30) parses as a later day in V8: read back, it differs.
-  new Date(Date.parse(`${value}T00:00:00Z`) || 0).toISOString().startsWith(value)
 
 /** The access plugin's session reader: the session with the route's rider (plugins/access.ts). */
 export const readSessionWithRider: SessionReader = async (db, token, request) => {

@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { cancellationNoticeHoursSql } from '../modules/admin/settings'
-import { type ScheduleTerms, scheduleSessionsSql, scheduleZoneSql } from '../modules/sessions/lists'
+import {
+  type ScheduleTerms,
+  scheduleSessionsSql,
+  scheduleZoneSql,
+} from '../modules/sessions/educator-schedule'
 
 /**
  * Every table whose rows a kept answer shows, and how a change to it is seen: migration 0008's
