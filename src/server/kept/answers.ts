@@ -147,19 +147,9 @@ export class KeptAnswers {
     studentId: string,
     sessionsVersions: string,
   ): Promise<string> {
-    const entryKey = `sessions:${studentId}:${kind}`
-    const kept = this.current(entryKey, sessionsVersions)
-    if (kept !== undefined) return kept
-    return this.#once(`${entryKey}@${sessionsVersions}`, kind, async () => {
-      const { body, extra, changesAt } = await firstSessionPageWith(db, kind, studentId, SESSIONS_VERSIONS)
-      return {
-        entryKey,
-        access: kind,
-        versions: extra!,
-        body,
-        ...(changesAt !== null && { until: changesAt }),
-      }
-    })
+    return this.#keptUntilChange(`sessions:${studentId}:${kind}`, sessionsVersions, kind, () =>
+      firstSessionPageWith(db, kind, studentId, SESSIONS_VERSIONS),
+    )
   }
 
   /**
@@ -178,23 +168,26 @@ export class KeptAnswers {
   ): Promise<string> {
     const roles = [...viewer.roles].sort().join('+')
     const entryKey = `schedule:${viewer.id}:${roles}:${educatorId}:${days.from}:${days.to}`
-    const kept = this.current(entryKey, scheduleVersions)
-    if (kept !== undefined) return kept
-    return this.#once(`${entryKey}@${scheduleVersions}`, roles, async () => {
-      const { body, extra, changesAt } = await scheduleJsonWith(
-        db,
-        viewer,
-        educatorId,
-        days,
-        SCHEDULE_VERSIONS,
-      )
-      return {
-        entryKey,
-        access: roles,
-        versions: extra!,
-        body,
-        ...(changesAt !== null && { until: changesAt }),
-      }
+    return this.#keptUntilChange(entryKey, scheduleVersions, roles, () =>
+      scheduleJsonWith(db, viewer, educatorId, days, SCHEDULE_VERSIONS),
+    )
+  }
+
+  /**
+   * A session list kept under `entryKey` while `versions` are current and until the moment its
+   * statement said the clock alone changes it (`changesAt`); built once by `build` otherwise.
+   */
+  #keptUntilChange(
+    entryKey: string,
+    versions: string,
+    access: string,
+    build: () => Promise<{ body: string; extra?: string; changesAt: number | null }>,
+  ): Promise<string> {
+    const kept = this.current(entryKey, versions)
+    if (kept !== undefined) return Promise.resolve(kept)
+    return this.#once(`${entryKey}@${versions}`, access, async () => {
+      const { body, extra, changesAt } = await build()
+      return { entryKey, access, versions: extra!, body, ...(changesAt !== null && { until: changesAt }) }
     })
   }
 
