@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { loginHref } from '../../../lib/login-href'
 import { logOut } from './log-in'
@@ -9,7 +9,12 @@ export function useLogOut() {
   const [pending, setPending] = useState(false)
   const run = async () => {
     setPending(true)
-    // Calls still on their way would come back 401 once the session is gone: stop them first.
+    // Once the session is gone every call would come back 401. A query still on screen may fetch
+    // again before the page leaves (a focus, or a re-render after the cache below is cleared), so
+    // from here on queries wait for a network that never comes back in this page, and calls
+    // already on their way are stopped.
+    onlineManager.setEventListener(() => undefined)
+    onlineManager.setOnline(false)
     await queryClient.cancelQueries()
     try {
       await logOut()
