@@ -1,16 +1,44 @@
 /**
  * Timestamps are instants: shown as 'Mon D, YYYY' in the viewer's time zone (docs/product.md#dates-on-screen).
- * Plain dates (score dates) are calendar days: formatted in UTC so they never shift a day.
+ * Plain dates (score dates) are calendar days: written from their own digits so they never shift a day.
+ *
+ * Dates in the browser's own zone and plain dates are written without `Intl` (ADR 057): a page's
+ * first `Intl` formatter sets up the browser's locale data, a task of 35-50 ms on this machine
+ * and four times that on a phone, and these are the dates every first screen shows. The words are
+ * `Intl`'s en-US ones (a unit test holds them to it); a date in another zone still goes through
+ * `Intl`, which alone knows the zones.
  */
-const timestampFormat = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone })
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+
+const monthDayYear = (year: number, monthIndex: number, day: number) =>
+  `${MONTHS[monthIndex]} ${day}, ${year}`
 
 export function formatTimestamp(value: string | Date, timeZone?: string): string {
-  return timestampFormat(timeZone).format(typeof value === 'string' ? new Date(value) : value)
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  if (timeZone === undefined) return monthDayYear(date.getFullYear(), date.getMonth(), date.getDate())
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(date)
 }
 
+/** "10:04 AM": an instant's time of day in the viewer's own zone, as en-US writes it. */
+export function formatTimeOfDay(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  const hours = date.getHours()
+  const minutes = String(date.getMinutes()).padStart(2, '0')
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
+/** "Mar 1, 2026" for "2026-03-01". */
 export function formatPlainDate(isoDate: string): string {
-  return timestampFormat('UTC').format(new Date(`${isoDate}T00:00:00Z`))
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  return monthDayYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
 }
 
 /** Today's calendar date in a fixed UTC offset, as YYYY-MM-DD. */

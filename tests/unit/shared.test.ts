@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { formatPlainDate, formatTimestamp } from '../../src/shared/dates'
+import { formatPlainDate, formatTimeOfDay, formatTimestamp } from '../../src/shared/dates'
 import { createInviteBodySchema } from '../../src/shared/invites'
 import { inviteRoleLabels, userRoleLabels } from '../../src/shared/roles'
 import { onboardBodySchema } from '../../src/shared/users'
@@ -82,5 +82,39 @@ describe('dates', () => {
 
   it('formats a plain date as the same day everywhere', () => {
     expect(formatPlainDate('2025-09-01')).toBe('Sep 1, 2025')
+  })
+
+  // Written without Intl (ADR 057), and held here to Intl's own en-US words.
+  it("writes plain dates, and instants in the machine's own zone, exactly as Intl's en-US does", () => {
+    const utcDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    for (let day = Date.UTC(2023, 11, 1); day < Date.UTC(2027, 1, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10)
+      expect(formatPlainDate(iso)).toBe(utcDay.format(new Date(day)))
+    }
+    expect(() => formatPlainDate('not a date')).toThrow(RangeError)
+
+    const zoneBefore = process.env.TZ
+    try {
+      // Zones far apart, with and without daylight saving, and one a half hour off.
+      for (const zone of ['America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', 'UTC']) {
+        process.env.TZ = zone
+        const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+        const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+        // Every 37 minutes through 2026, so every hour and the changes of clock are crossed.
+        for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 37 * 60_000) {
+          const instant = new Date(at)
+          expect(formatTimestamp(instant)).toBe(day.format(instant))
+          expect(formatTimeOfDay(instant.toISOString())).toBe(time.format(instant))
+        }
+      }
+    } finally {
+      if (zoneBefore === undefined) delete process.env.TZ
+      else process.env.TZ = zoneBefore
+    }
   })
 })

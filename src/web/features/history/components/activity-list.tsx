@@ -1,14 +1,12 @@
 import type { AuditEvent } from '../../../../shared/audit'
 import { auditSentence } from '../../../../shared/audit-sentence'
-import { formatTimestamp } from '../../../../shared/dates'
+import { formatTimeOfDay, formatTimestamp } from '../../../../shared/dates'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useZod } from '../../../lib/use-zod'
 
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
-
 /** "Mar 1, 2026 at 10:04 AM", in the viewer's time zone. */
 function when(createdAt: string): string {
-  return `${formatTimestamp(createdAt)} at ${timeOfDay.format(new Date(createdAt))}`
+  return `${formatTimestamp(createdAt)} at ${formatTimeOfDay(createdAt)}`
 }
 
 /**

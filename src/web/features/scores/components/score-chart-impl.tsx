@@ -45,7 +45,8 @@ interface Props {
  */
 export default function ScoreChartImpl({ test, scores, target, height }: Props) {
   const scales = SCALES[test.kind]
-  const ordered = [...scores].sort((a, b) => a.date.localeCompare(b.date))
+  // ISO dates sort as strings; `localeCompare` would set up the browser's collation for nothing.
+  const ordered = [...scores].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
   const tests: PlotTest[] = ordered.map((score) => ({
     time: dayMs(score.date),
     day: formatPlainDate(score.date),
