@@ -96,7 +96,7 @@ async function load(
   // A read's same load, unmeasured, first: the row measures the server warm (its code compiled,
   // its kept answers and PostgreSQL's plans made), as rows after the first always were. Writes are
   // not repeated: a second round would change what they write to.
-  if (WARMUP > 0 && !options.requests)
+  if (WARMUP > 0 && !options.requests && (options.method ?? 'GET') === 'GET')
     await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers, ...options })
   const before = pid ? markCpu(pid, DB_NAME) : undefined
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, ...options })
@@ -878,7 +878,8 @@ async function main() {
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
       PORT: String(port),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'crestline-bench-pg-')),
-      ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+      // The budgets are set with a pool of about 10 (docs/product.md#budgets).
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10',
     })
     children.push(server)
     await waitFor200(`http://127.0.0.1:${port}/api/health`)

@@ -18,7 +18,7 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url().startsWith('postgres').optional()),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     APP_ORIGIN: optionalText.pipe(z.url().optional()),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     REDIS_URL: optionalText.pipe(

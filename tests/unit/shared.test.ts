@@ -101,8 +101,16 @@ describe('dates', () => {
     const zoneBefore = process.env.TZ
     try {
       // Zones far apart, with and without daylight saving, and one a half hour off.
-      for (const zone of ['America/New_York', 'Asia/Kolkata', 'Pacific/Auckland', 'UTC']) {
+      const januaryOffsets = {
+        'America/New_York': 300,
+        'Asia/Kolkata': -330,
+        'Pacific/Auckland': -780,
+        UTC: 0,
+      }
+      for (const [zone, offset] of Object.entries(januaryOffsets)) {
         process.env.TZ = zone
+        // The zone must really have changed (it does not in a worker thread), or this proves nothing.
+        expect(new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset()).toBe(offset)
         const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
         const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
         // Every 37 minutes through 2026, so every hour and the changes of clock are crossed.

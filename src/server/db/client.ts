@@ -45,7 +45,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolSize ?? 5) : await openPglite(options)
+  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options)
   if (options.migrate !== false) await runMigrations(database)
   return database
 }

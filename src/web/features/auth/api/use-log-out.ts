@@ -3,6 +3,9 @@ import { useState } from 'react'
 import { loginHref } from '../../../lib/login-href'
 import { logOut } from './log-in'
 
+/** How long after leaving for /login a page that is still here counts as one that stayed. */
+const STAYED_MS = 5_000
+
 /** Ends the session, forgets everything cached for this person, and goes to /login (a full page load: ADR 036). */
 export function useLogOut() {
   const queryClient = useQueryClient()
@@ -24,6 +27,16 @@ export function useLogOut() {
     queryClient.clear()
     // The button stays pending while the browser leaves for the prerendered login page.
     window.location.assign(loginHref())
+    // A page that stays (its person chose to stay on a form with unsaved changes) or comes back
+    // from the back-forward cache has no session: it fetches again, and the first 401 takes it to
+    // the login page as any ended session does.
+    window.setTimeout(() => {
+      onlineManager.setOnline(true)
+      setPending(false)
+    }, STAYED_MS)
+    window.addEventListener('pageshow', (event) => event.persisted && window.location.reload(), {
+      once: true,
+    })
   }
   return { logOut: run, pending }
 }
