@@ -14,8 +14,11 @@ interface StudentFinderProps {
   empty: string
 }
 
-/** Letters without case or accents, so "zoe" finds "Zoë". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase()
+/**
+ * Letters without case or accents, so "zoe" finds "Zoë". `toLowerCase`, not `toLocaleLowerCase`:
+ * the same letters for the en-US the product speaks, without the browser's locale set-up (ADR 057).
+ */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /**
  * /students: a name search over the students the page lists (they are all loaded: a team's or the
