@@ -130,15 +130,15 @@ try {
       runs.push(result.lhr)
     }
     const valid = filterToValidRuns(runs)
-    const result = { lhr: valid.length > 0 ? computeMedianRun(valid) : runs[0] }
+    const lhr = valid.length > 0 ? computeMedianRun(valid) : runs[0]
     const tbts = runs
       .map((lhr) => Math.round(lhr.audits['total-blocking-time'].numericValue))
       .sort((a, b) => a - b)
     if (process.env.LIGHTHOUSE_SAVE) {
       const name = `${role ?? 'visitor'}${pagePath}`.replaceAll(/[^a-z0-9]+/gi, '-')
-      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(result.lhr))
+      writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr))
     }
-    const { categories, audits } = result.lhr
+    const { categories, audits } = lhr
     const scripts = (audits['network-requests']?.details?.items ?? []).filter(
       (item) => item.resourceType === 'Script',
     )

@@ -13,9 +13,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const monthDayYear = (year: number, monthIndex: number, day: number) =>
   `${MONTHS[monthIndex]} ${day}, ${year}`
 
-export function formatTimestamp(value: string | Date, timeZone?: string): string {
+/** The instant `value` names; one that is not a date throws the `RangeError` `Intl` threw. */
+function instantOf(value: string | Date): Date {
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  return date
+}
+
+export function formatTimestamp(value: string | Date, timeZone?: string): string {
+  const date = instantOf(value)
   if (timeZone === undefined) return monthDayYear(date.getFullYear(), date.getMonth(), date.getDate())
   return new Intl.DateTimeFormat('en-US', {
     month: 'short',
@@ -27,8 +33,7 @@ export function formatTimestamp(value: string | Date, timeZone?: string): string
 
 /** "10:04 AM": an instant's time of day in the viewer's own zone, as en-US writes it. */
 export function formatTimeOfDay(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  const date = instantOf(value)
   const hours = date.getHours()
   const minutes = String(date.getMinutes()).padStart(2, '0')
   return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
@@ -36,8 +41,7 @@ export function formatTimeOfDay(value: string | Date): string {
 
 /** "Mar 1, 2026" for "2026-03-01". */
 export function formatPlainDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`)
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value')
+  const date = instantOf(`${isoDate}T00:00:00Z`)
   return monthDayYear(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
 }
 
