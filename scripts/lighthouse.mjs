@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -136,6 +136,7 @@ try {
       .sort((a, b) => a - b)
     if (process.env.LIGHTHOUSE_SAVE) {
       const name = `${role ?? 'visitor'}${pagePath}`.replaceAll(/[^a-z0-9]+/gi, '-')
+      mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true })
       writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE, `${name}.json`), JSON.stringify(lhr))
     }
     const { categories, audits } = lhr

@@ -3,12 +3,21 @@ import { APP_ROUTE_PATTERNS } from '../../src/shared/web-routes'
 interface ManifestChunk {
   file: string
   imports?: string[]
+  dynamicImports?: string[]
 }
+
+/** The app's router and routes, which the entry imports once React is evaluated (`src/web/main.tsx`). */
+const APP_MODULE = 'router.tsx'
 
 /** What the app shell preloads beyond the entry's own imports (docs/performance.md, change 23). */
 export interface AppPreloads {
   /** The Latin subset of Inter, which every page's text uses. */
   fonts: string[]
+  /**
+   * The app's router chunk and what it imports beyond the entry: the entry imports it dynamically,
+   * so that evaluating it is a task of its own, and every app page needs it at once.
+   */
+  app: string[]
   /** Per route pattern of the web app: its component chunks (layout first) and what they import. */
   routes: Record<string, string[]>
 }
@@ -48,7 +57,11 @@ export function appPreloads(manifest: Record<string, ManifestChunk>, fonts: stri
     }
     return into
   }
-  const loaded = closure(entry, new Set([entry.file]))
+  const entryFiles = closure(entry, new Set([entry.file]))
+  const appChunk = entry.dynamicImports?.includes(APP_MODULE) ? manifest[APP_MODULE] : undefined
+  if (!appChunk) throw new Error(`The entry does not import ${APP_MODULE}`)
+  const app = [...closure(appChunk, new Set([appChunk.file]))].filter((file) => !entryFiles.has(file))
+  const loaded = new Set([...entryFiles, ...app])
   const components = new Map<string, ManifestChunk>()
   for (const [key, chunk] of Object.entries(manifest)) {
     // The chunk holding the route's component, alone or grouped with others (`component---…`).
@@ -71,5 +84,5 @@ export function appPreloads(manifest: Record<string, ManifestChunk>, fonts: stri
   }
   const missing = APP_ROUTE_PATTERNS.filter((pattern) => !routes[pattern])
   if (missing.length > 0) throw new Error(`No component chunk found for ${missing.join(', ')}`)
-  return { fonts, routes }
+  return { fonts, app: app.map((file) => `/${file}`), routes }
 }

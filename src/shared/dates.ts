@@ -20,15 +20,26 @@ function instantOf(value: string | Date): Date {
   return date
 }
 
+/**
+ * An en-US `Intl.DateTimeFormat` with these options, made once per page (or server process) and
+ * reused: building one costs far more than formatting with it, and a list of sessions or messages
+ * formats several times a row.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>()
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify(options)
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', options)
+    formats.set(key, format)
+  }
+  return format
+}
+
 export function formatTimestamp(value: string | Date, timeZone?: string): string {
   const date = instantOf(value)
   if (timeZone === undefined) return monthDayYear(date.getFullYear(), date.getMonth(), date.getDate())
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone,
-  }).format(date)
+  return dateTimeFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(date)
 }
 
 /** "10:04 AM": an instant's time of day in the viewer's own zone, as en-US writes it. */

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AFTER_PAINT_SCRIPT } from '../../src/shared/public-site'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 /**
@@ -38,7 +40,7 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true })
 })
 
-const ROOT = /<div id="root"( data-rendered="" inert)?>([\s\S]*)<\/div><script type="module"/
+const ROOT = /<div id="root"( data-rendered="" inert)?>([\s\S]*)<\/div><script (?:type="module"|data-entry)/
 
 async function page(url: string, cookie?: string) {
   const response = await t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) })
@@ -58,6 +60,24 @@ describe('the server’s first render', () => {
     expect(html).not.toContain('Grace Hopper')
     // No inline script: the shell's CSP allows none.
     expect(html).not.toContain('<script')
+  })
+
+  it('loads a rendered page’s scripts only after it has painted, by the one loader the CSP allows', async () => {
+    const { response, rendered } = await page('/dashboard', student.cookie)
+    expect(rendered).toBe(true)
+    // No module script or preload for the parser: the loader holds them and adds them later.
+    expect(response.body).not.toMatch(/<script type="module"|rel="modulepreload"/)
+    const loader = /<script data-entry="([^"]*)" data-preload="([^"]*)">([\s\S]*?)<\/script>/.exec(
+      response.body,
+    )
+    expect(loader?.[1]).toBe('/assets/app.js')
+    expect(loader?.[3]).toBe(AFTER_PAINT_SCRIPT)
+    const hash = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')
+    expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`)
+    // A page the server could not render keeps its scripts as the build wrote them.
+    const plain = await page('/dashboard')
+    expect(plain.response.body).toContain('<script type="module" src="/assets/app.js"></script>')
+    expect(plain.response.body).not.toContain('data-entry')
   })
 
   it('renders the dashboard for each viewer, never one viewer’s data in another’s page', async () => {

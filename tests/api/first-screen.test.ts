@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIRST_SCREEN_ELEMENT_ID } from '../../src/shared/first-screen'
+import { AFTER_PAINT_SCRIPT, JS_CLASS_SCRIPT } from '../../src/shared/public-site'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 /**
@@ -77,9 +79,10 @@ describe('the app shell', () => {
     // Escaped for a script element: no tag, comment or line end can come out of the text.
     expect(json).not.toMatch(/[<>&\u2028\u2029]/)
     expect(json).toContain('\\u003c/script\\u003e\\u003c!-- --\\u003e \\u2028 \\u0026')
-    // The data is not a script: the policy still allows no inline script.
+    // The data is not a script: the policy allows no inline script but the two it names by hash.
     const csp = String(response.headers['content-security-policy'])
-    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')?;/)
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+    expect(csp).toContain(`script-src 'self' ${hash(JS_CLASS_SCRIPT)} ${hash(AFTER_PAINT_SCRIPT)};`)
   })
 
   it('adds the record a record page shows, only when the caller may read it', async () => {

@@ -29,9 +29,16 @@ const ROUTE_FILES: Record<string, string> = {
 }
 
 function manifest() {
-  const chunks: Record<string, { file: string; imports?: string[] }> = {
-    'index.html': { file: 'assets/app.js', imports: ['_vendor-react.js'] },
+  const chunks: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> = {
+    'index.html': {
+      file: 'assets/app.js',
+      imports: ['_vendor-react.js'],
+      dynamicImports: ['router.tsx', 'lib/zod-jitless.ts'],
+    },
     '_vendor-react.js': { file: 'assets/vendor-react.js' },
+    'router.tsx': { file: 'assets/router.js', imports: ['_vendor-react.js', '_vendor-tanstack.js'] },
+    '_vendor-tanstack.js': { file: 'assets/vendor-tanstack.js' },
+    'lib/zod-jitless.ts': { file: 'assets/zod.js' },
     '_record.js': { file: 'assets/record.js', imports: ['_vendor-react.js'] },
     [`routes/_app.tsx?tsr-split=${SPLIT}`]: { file: 'assets/_app.js', imports: ['_vendor-react.js'] },
     [`routes/_marketing.tsx?tsr-split=${SPLIT}`]: { file: 'assets/_marketing.js' },
@@ -39,7 +46,10 @@ function manifest() {
   for (const [pattern, file] of Object.entries(ROUTE_FILES)) {
     chunks[`${file}?tsr-split=${SPLIT}`] = {
       file: `assets/${pattern.replaceAll('/', '_')}.js`,
-      imports: pattern === '/dashboard' || pattern === '/students/$uuid' ? ['_record.js', 'index.html'] : [],
+      imports:
+        pattern === '/dashboard' || pattern === '/students/$uuid'
+          ? ['_record.js', 'index.html', '_vendor-tanstack.js']
+          : [],
     }
   }
   return chunks
@@ -47,8 +57,10 @@ function manifest() {
 
 describe('the app shell preloads (scripts/prerender/app-preloads.ts)', () => {
   it('lists each route’s layout and own chunks and what they import, less what the entry loads', () => {
-    const { fonts, routes } = appPreloads(manifest(), ['/assets/inter.woff2'])
+    const { fonts, app, routes } = appPreloads(manifest(), ['/assets/inter.woff2'])
     expect(fonts).toEqual(['/assets/inter.woff2'])
+    // The router the entry imports after React, with what it adds; never zod, loaded when idle.
+    expect(app).toEqual(['/assets/router.js', '/assets/vendor-tanstack.js'])
     expect(Object.keys(routes).sort()).toEqual([...APP_ROUTE_PATTERNS].sort())
     expect(routes['/students/$uuid']).toEqual([
       '/assets/_app.js',
@@ -58,6 +70,12 @@ describe('the app shell preloads (scripts/prerender/app-preloads.ts)', () => {
     expect(routes['/admin']).toEqual(['/assets/_app.js', '/assets/_admin.js'])
     expect(routes['/onboarding']).toEqual(['/assets/_onboarding.js'])
     expect(routes['/forgot-password']).toEqual(['/assets/_marketing.js', '/assets/_forgot-password.js'])
+  })
+
+  it('stops the build when the entry no longer imports the router', () => {
+    const chunks = manifest()
+    chunks['index.html']!.dynamicImports = []
+    expect(() => appPreloads(chunks, [])).toThrow('router.tsx')
   })
 
   it('stops the build when a route has no component chunk (the plugin renamed its chunks)', () => {

@@ -3,6 +3,8 @@ import path from 'node:path'
 
 interface AppPreloads {
   fonts: string[]
+  /** The router's chunk and its imports, which the entry imports once React is evaluated. */
+  app?: string[]
   routes: Record<string, string[]>
 }
 
@@ -33,7 +35,7 @@ export function loadShells(shell: string, pagesDir: string): Map<string, string>
     shell.slice(entry),
   )}`
   for (const [pattern, files] of Object.entries(preloads.routes)) {
-    const links = files.map(
+    const links = [...(preloads.app ?? []), ...files].map(
       (chunk) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(chunk)}">`,
     )
     shells.set(pattern, reordered.replace('</head>', `${links.join('')}</head>`))

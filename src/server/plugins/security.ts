@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
-import { JS_CLASS_SCRIPT } from '../../shared/public-site'
+import { AFTER_PAINT_SCRIPT, JS_CLASS_SCRIPT } from '../../shared/public-site'
 import { trustedOrigins } from '../auth/trusted-origins'
 import type { Env } from '../env'
 import { forbidden } from '../problems'
 import { sendProblem } from './errors'
 
-/** The public pages' one inline script, allowed by its hash and nothing else (ADR 013). */
-const INLINE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(JS_CLASS_SCRIPT).digest('base64')}'`
+/**
+ * The two inline scripts, each allowed by its hash and nothing else: the public pages' (ADR 013)
+ * and a rendered workspace page's loader (ADR 058).
+ */
+const INLINE_SCRIPT_HASHES = [JS_CLASS_SCRIPT, AFTER_PAINT_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+)
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -30,7 +35,7 @@ export default fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", INLINE_SCRIPT_HASH],
+          scriptSrc: ["'self'", ...INLINE_SCRIPT_HASHES],
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', ...imageOrigin(env.IMAGES_BASE_URL)],

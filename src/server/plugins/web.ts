@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { AFTER_PAINT_SCRIPT } from '../../shared/public-site'
 import { isWebRoute, webRouteOf } from '../../shared/web-routes'
 import { notFound } from '../problems'
 import { loadShells } from './app-shells'
@@ -44,22 +45,30 @@ function firstRenderer(app: FastifyInstance, file: string): () => Promise<Render
   }
 }
 
+/** The shell's module scripts and module preloads, as the build and `loadShells` write them. */
+const APP_SCRIPT_TAG =
+  /<script type="module"[^>]*? src="([^"]+)"[^>]*><\/script>|<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g
+
 /**
  * The shell with the server's page in its root, `inert` until the browser has hydrated it (no tap
  * or form submission reaches a page without its handlers). The page shows without the scripts,
- * so they load at low priority: the stylesheet and the font, which its first paint needs, come first.
+ * so they are not in the head: one inline loader at the end of the body starts them once the page
+ * has painted (ADR 058). The stylesheet and the font, which that paint needs, have the line to
+ * themselves, and evaluating the modules never comes before the first paint.
  */
 function withRenderedPage(shell: string, page: string): string {
-  return shell
+  let entry = ''
+  const preloads: string[] = []
+  const withoutScripts = shell.replace(APP_SCRIPT_TAG, (_tag, script?: string, preload?: string) => {
+    if (script) entry ||= script
+    else if (preload && !preloads.includes(preload)) preloads.push(preload)
+    return ''
+  })
+  if (!entry) return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
+  const loader = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${AFTER_PAINT_SCRIPT}</script>`
+  return withoutScripts
     .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
-    .replaceAll(
-      '<script type="module" crossorigin ',
-      '<script type="module" crossorigin fetchpriority="low" ',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin ',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
-    )
+    .replace('</body>', () => `${loader}</body>`)
 }
 
 export default fp(

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addWeeks, format, startOfWeek } from 'date-fns'
+import { dateTimeFormat } from '../../shared/dates'
 
 /**
  * Session times on screen: instants shown in the viewer's zone, with the session's own zone named
@@ -8,9 +9,9 @@ import { addDays, addWeeks, format, startOfWeek } from 'date-fns'
  */
 
 const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone })
+  dateTimeFormat({ weekday: 'short', month: 'short', day: 'numeric', timeZone })
 const timeFormat = (timeZone: string, zoneName = false) =>
-  new Intl.DateTimeFormat('en-US', {
+  dateTimeFormat({
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
@@ -83,13 +84,7 @@ export function shiftWeek(monday: string, weeks: number): string {
 }
 
 /** A plain day (YYYY-MM-DD) in words: "Mon, Mar 9". */
-export const plainDayWords = (day: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`))
+export const plainDayWords = (day: string) => dayFormat('UTC').format(new Date(`${day}T00:00:00Z`))
 
 /** Minutes since the day's midnight in `timeZone`, and that day (YYYY-MM-DD): where a session sits on the grid. */
 export function gridPlace(instant: string, timeZone: string): { day: string; minutes: number } {

@@ -31,7 +31,34 @@ interface Fixtures {
   newVisitor: () => Promise<{ context: BrowserContext; page: Page }>
 }
 
+/**
+ * A page the server rendered arrives `inert` and loads its scripts after its first paint
+ * (ADR 058): nobody can tap, type in or pick a file on it until it is hydrated. Opening or
+ * reloading a page here waits for that, as a person would, so that a test does not set a field on
+ * a page whose handlers have not arrived (Playwright sets files and values without a pointer).
+ */
+function untilUsable(page: Page): Page {
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const usable = () => page.locator('#root[inert]').waitFor({ state: 'detached' })
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await usable()
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await usable()
+    return response
+  }
+  return page
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await use(untilUsable(page))
+  },
+
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(e2eState().baseURL)
@@ -78,7 +105,7 @@ export const test = base.extend<Fixtures>({
     await use(async () => {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
       contexts.push(context)
-      const page = await context.newPage()
+      const page = untilUsable(await context.newPage())
       consoleGuard.watch(page)
       return { context, page }
     })

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../shared/dates'
 import { MESSAGE_EDIT_MINUTES, type Message } from '../../../shared/messages'
 import { may } from '../../../shared/record-rules'
 import type { CurrentUser } from '../../../shared/users'
@@ -15,7 +16,7 @@ export const canDeleteMessage = (access: RecordAccess, viewer: CurrentUser, mess
 
 /** "Nov 27, 2:05 PM" in the viewer's time zone (their setting, else the browser's). */
 export function messageTime(createdAt: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat({
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import { dateTimeFormat } from '../../../../shared/dates'
 import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
 import { gridPlace, plainDayWords, sessionWhen } from '../../../lib/session-time'
 import { statusWords } from '../session-words'
 import { StatusBadge } from './session-item'
 
 const startWords = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(instant))
+  dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(instant))
 
 /** Rows of the grid: one per hour, this tall (rem). */
 const HOUR_REM = 3.5
@@ -72,9 +73,7 @@ function WeekGrid({ days, today, sessions, viewerZone, onPickSlot }: WeekViewPro
   const lastHour = Math.max(DEFAULT_LAST_HOUR, ...placed.map((item) => Math.ceil(item.end / 60)))
   const hours = Array.from({ length: lastHour - firstHour }, (_, index) => firstHour + index)
   const hourWords = (hour: number) =>
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2000, 0, 1, hour)),
-    )
+    dateTimeFormat({ hour: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hour)))
   return (
     <div className="card hidden overflow-hidden md:block" data-testid="week-grid">
       <div className="grid grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-b border-line">

@@ -33,9 +33,20 @@ export function lazySection<P extends object>(load: () => Promise<ComponentType<
   return Object.assign(Section, { preload })
 }
 
-/** Loads each section's code when the browser is idle; the cleanup cancels it. */
+/**
+ * Loads each section's code when the browser is idle, one section per idle moment: starting a
+ * section's import adds a preload for each chunk it needs, and all of them at once made one long
+ * task (docs/performance.md, change 46). The cleanup cancels what has not started.
+ */
 export function preloadWhenIdle(sections: ReadonlyArray<object>): () => void {
-  return whenIdle(() => {
-    for (const section of sections) if ('preload' in section) void (section as LazySection<never>).preload()
-  })
+  const queue = sections.filter((section): section is LazySection<never> => 'preload' in section)
+  let cancel = () => {}
+  const next = () => {
+    const section = queue.shift()
+    if (!section) return
+    void section.preload()
+    cancel = whenIdle(next)
+  }
+  cancel = whenIdle(next)
+  return () => cancel()
 }
