@@ -30,6 +30,8 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTi
   const key = JSON.stringify(options)
   let format = formats.get(key)
   if (!format) {
+    // Zones come from people's settings on the server too: a bound, however they are spelled.
+    if (formats.size >= 500) formats.clear()
     format = new Intl.DateTimeFormat('en-US', options)
     formats.set(key, format)
   }

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_ELEMENT_ID } from '../../src/shared/first-screen'
 import { AFTER_PAINT_SCRIPT } from '../../src/shared/public-site'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
@@ -40,7 +41,7 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true })
 })
 
-const ROOT = /<div id="root"( data-rendered="" inert)?>([\s\S]*)<\/div><script (?:type="module"|data-entry)/
+const ROOT = /<div id="root"( data-rendered="" inert)?>([\s\S]*)<\/div><script /
 
 async function page(url: string, cookie?: string) {
   const response = await t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) })
@@ -71,6 +72,11 @@ describe('the server’s first render', () => {
       response.body,
     )
     expect(loader?.[1]).toBe('/assets/app.js')
+    // Last in the body, after the answers the app reads as it starts: it may start at once.
+    const answersAt = response.body.indexOf(`id="${FIRST_SCREEN_ELEMENT_ID}"`)
+    expect(answersAt).toBeGreaterThan(0)
+    expect(response.body.indexOf('<script data-entry')).toBeGreaterThan(answersAt)
+    expect(response.body).toMatch(/<script data-entry[^>]*>[^<]*<\/script><\/body>/)
     expect(loader?.[3]).toBe(AFTER_PAINT_SCRIPT)
     const hash = createHash('sha256').update(AFTER_PAINT_SCRIPT).digest('base64')
     expect(response.headers['content-security-policy']).toContain(`'sha256-${hash}'`)

@@ -156,12 +156,13 @@ export default fp(
               return null
             })
           : null
-        const withPage = page === null ? routeShell : withRenderedPage(routeShell, page)
+        // The answers before the loader (ADR 058): the app may start as soon as the loader has run.
+        const withAnswers = routeShell.replace('</body>', () => `${firstScreen.element}</body>`)
         return reply
           .code(200)
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(withPage.replace('</body>', () => `${firstScreen.element}</body>`))
+          .send(page === null ? withAnswers : withRenderedPage(withAnswers, page))
       }
       return reply
         .code(route ? 200 : 404)

@@ -55,6 +55,12 @@ function untilUsable(page: Page): Page {
 }
 
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    const newPage = context.newPage.bind(context)
+    context.newPage = async () => untilUsable(await newPage())
+    await use(context)
+  },
+
   page: async ({ page }, use) => {
     await use(untilUsable(page))
   },
