@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dateTimeFormat } from './dates'
 import { booleanField, orRequired, planDateField, requiredText, uuidField } from './validation'
 
 /**
@@ -86,12 +87,10 @@ export const taskRemindersField = booleanField
 
 /** Today's date in an IANA time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now)
+  // One formatter per zone: `isOverdue` asks this for every task of a list.
+  const parts = dateTimeFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    now,
+  )
   const part = (type: string) => parts.find((p) => p.type === type)?.value
   return `${part('year')}-${part('month')}-${part('day')}`
 }

@@ -10,6 +10,9 @@ describe('overdue, by the viewer’s time zone', () => {
   it('reads today’s date in each zone', () => {
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-03-09')
     expect(todayIn('Pacific/Kiritimati', now)).toBe('2026-03-10')
+    // A new year comes first in Auckland (13 hours ahead in its summer); zero-padded either way.
+    expect(todayIn('Pacific/Auckland', new Date('2026-12-31T12:00:00Z'))).toBe('2027-01-01')
+    expect(todayIn('America/New_York', new Date('2026-12-31T12:00:00Z'))).toBe('2026-12-31')
   })
 
   it('a task due on the 9th is overdue in Kiritimati but not yet in Los Angeles', () => {
