@@ -137,11 +137,10 @@ function javascriptSizes() {
   const app: string[] = existsSync(preloadsFile)
     ? ((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { app?: string[] }).app ?? [])
     : []
-  const scripts = [
-    ...new Set([...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!), ...app]),
-  ]
+  const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)
+  const scripts = new Set([...entry, ...app])
   const gzip = (file: string) => gzipSync(readFileSync(path.join(dir, file))).length
-  const shell = scripts.reduce((sum, file) => sum + gzip(file), 0)
+  const shell = [...scripts].reduce((sum, file) => sum + gzip(file), 0)
   const all = readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.js'))
   const total = all.reduce((sum, file) => sum + gzip(`/assets/${file}`), 0)
   rows.push([

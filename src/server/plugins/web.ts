@@ -64,11 +64,11 @@ function withRenderedPage(shell: string, page: string): string {
     else if (preload && !preloads.includes(preload)) preloads.push(preload)
     return ''
   })
-  if (!entry) return shell.replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
   const loader = `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${AFTER_PAINT_SCRIPT}</script>`
-  return withoutScripts
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-rendered="" inert>${page}</div>`)
-    .replace('</body>', () => `${loader}</body>`)
+  return (entry ? withoutScripts.replace('</body>', () => `${loader}</body>`) : shell).replace(
+    ROOT_ELEMENT,
+    () => `<div id="root" data-rendered="" inert>${page}</div>`,
+  )
 }
 
 export default fp(

@@ -55,14 +55,11 @@ function untilUsable(page: Page): Page {
 }
 
 export const test = base.extend<Fixtures>({
+  // Playwright's own `page` comes from `context.newPage`, so it waits too.
   context: async ({ context }, use) => {
     const newPage = context.newPage.bind(context)
     context.newPage = async () => untilUsable(await newPage())
     await use(context)
-  },
-
-  page: async ({ page }, use) => {
-    await use(untilUsable(page))
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern

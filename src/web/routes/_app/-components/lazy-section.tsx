@@ -40,13 +40,12 @@ export function lazySection<P extends object>(load: () => Promise<ComponentType<
  */
 export function preloadWhenIdle(sections: ReadonlyArray<object>): () => void {
   const queue = sections.filter((section): section is LazySection<never> => 'preload' in section)
-  let cancel = () => {}
   const next = () => {
     const section = queue.shift()
     if (!section) return
     void section.preload()
     cancel = whenIdle(next)
   }
-  cancel = whenIdle(next)
+  let cancel = whenIdle(next)
   return () => cancel()
 }
