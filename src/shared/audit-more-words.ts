@@ -1,5 +1,6 @@
 import type { AuditChange } from './audit'
 import { formatTimestamp } from './dates'
+import { knowsZone } from './zone-clock'
 
 type Payload<A extends AuditChange['action']> = Partial<
   NonNullable<Extract<AuditChange, { action: A }>['after']>
@@ -43,7 +44,8 @@ function sessionDay(side: SessionSide): string {
   if (typeof side.startsAt !== 'string' || Number.isNaN(Date.parse(side.startsAt))) return ''
   let timeZone = 'UTC'
   try {
-    if (side.timeZone)
+    if (side.timeZone && knowsZone(side.timeZone)) timeZone = side.timeZone
+    else if (side.timeZone)
       timeZone = new Intl.DateTimeFormat('en-US', { timeZone: side.timeZone }).resolvedOptions().timeZone
   } catch {
     // An unknown zone reads the day in UTC rather than breaking the line.

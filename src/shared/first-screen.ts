@@ -4,6 +4,9 @@ import { STUDENT_PAGE_DEFAULT } from './screens'
 /** The shell's element holding the first screen's answers (ADR 047). */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen'
 
+/** Beside the answers, under this key: the viewer's zone clock (ADR 059), when they have chosen a zone. */
+export const ZONE_CLOCK_KEY = 'zone-clock'
+
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const RECORD_PAGE = new RegExp(`^/students/(${UUID})$`, 'i')
 

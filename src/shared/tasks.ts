@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dateTimeFormat } from './dates'
 import { booleanField, orRequired, planDateField, requiredText, uuidField } from './validation'
+import { wallClock } from './zone-clock'
 
 /**
  * Tasks on a student's plan: essays due, practice tests to take, applications to submit. Each has
@@ -87,6 +88,9 @@ export const taskRemindersField = booleanField
 
 /** Today's date in an IANA time zone, as YYYY-MM-DD. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const clock = wallClock(now, timeZone)
+  if (clock)
+    return `${clock.year}-${String(clock.month + 1).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}`
   // One formatter per zone: `isOverdue` asks this for every task of a list.
   const parts = dateTimeFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
     now,

@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIRST_SCREEN_ELEMENT_ID } from '../../src/shared/first-screen'
+import { FIRST_SCREEN_ELEMENT_ID, ZONE_CLOCK_KEY } from '../../src/shared/first-screen'
 import { AFTER_PAINT_SCRIPT, JS_CLASS_SCRIPT } from '../../src/shared/public-site'
+import type { ZoneClock } from '../../src/shared/zone-clock'
 import { createTestApp, type SignedIn, type TestApp } from '../helpers/test-app'
 
 /**
@@ -47,10 +48,14 @@ const ELEMENT = new RegExp(
 async function shell(url: string, cookie?: string) {
   const response = await t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) })
   const json = ELEMENT.exec(response.body)?.[1]
+  // The API's answers, and apart from them the viewer's zone clock (ADR 059).
+  const { [ZONE_CLOCK_KEY]: zoneClock, ...answers } =
+    json === undefined ? {} : (JSON.parse(json) as Record<string, unknown>)
   return {
     response,
     json,
-    answers: json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>),
+    answers: json === undefined ? undefined : answers,
+    zoneClock: zoneClock as ZoneClock | undefined,
   }
 }
 
@@ -83,6 +88,38 @@ describe('the app shell', () => {
     const csp = String(response.headers['content-security-policy'])
     const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
     expect(csp).toContain(`script-src 'self' ${hash(JS_CLASS_SCRIPT)} ${hash(AFTER_PAINT_SCRIPT)};`)
+  })
+
+  it('puts the viewer’s zone clock beside the answers, for the zone they chose', async () => {
+    const zoneOf = async () =>
+      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: other.cookie })).json().timeZone
+    const before = await zoneOf()
+    try {
+      const changed = await t.request({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        cookie: other.cookie,
+        payload: { timeZone: 'Asia/Kolkata' },
+      })
+      expect(changed.statusCode).toBe(200)
+      const now = Date.now()
+      const { zoneClock } = await shell('/settings', other.cookie)
+      expect(zoneClock?.zone).toBe('Asia/Kolkata')
+      expect(zoneClock!.from).toBeLessThan(now)
+      expect(zoneClock!.until).toBeGreaterThan(now)
+      // Kolkata keeps one offset all year.
+      expect(zoneClock!.spans).toEqual([[zoneClock!.from, 330, 'GMT+5:30']])
+      // On every app page, as the answers are.
+      expect((await shell('/users', other.cookie)).zoneClock?.zone).toBe('Asia/Kolkata')
+    } finally {
+      if (before)
+        await t.request({
+          method: 'PATCH',
+          url: '/api/v1/users/me',
+          cookie: other.cookie,
+          payload: { timeZone: before },
+        })
+    }
   })
 
   it('adds the record a record page shows, only when the caller may read it', async () => {

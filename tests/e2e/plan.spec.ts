@@ -184,6 +184,8 @@ test("staff see their students' overdue tasks; settings hold reminders, time zon
 
   await page.goto('/settings')
   const plan = section(page, 'Tasks and calendar')
+  // A person reaches the list first (the zones' offsets are worked out once someone uses the page).
+  await plan.getByLabel('Or choose from the list').focus()
   await plan.getByLabel('Or choose from the list').selectOption('America/Los_Angeles')
   await expect(page.getByRole('status').filter({ hasText: 'Time zone: Los Angeles (UTC' })).toBeVisible()
   await plan.getByRole('checkbox', { name: 'Email me the day before a task of mine is due' }).uncheck()

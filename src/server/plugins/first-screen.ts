@@ -3,7 +3,9 @@ import {
   FIRST_SCREEN_ELEMENT_ID,
   firstScreenApiPaths,
   firstScreenViewerPaths,
+  ZONE_CLOCK_KEY,
 } from '../../shared/first-screen'
+import { zoneClockFor } from '../../shared/zone-clock'
 
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/
 
@@ -60,6 +62,14 @@ export async function firstScreenFor(
   const answered = [...pageAnswers, ...viewerAnswers]
   for (const [index, page] of [...pages, ...viewerPages].entries()) {
     if (answered[index]!.statusCode === 200) answers[page] = answered[index]!.json()
+  }
+  // The viewer's zone, so that the browser writes times in it without setting up `Intl` (ADR 059).
+  if (typeof viewer.timeZone === 'string') {
+    try {
+      answers[ZONE_CLOCK_KEY] = zoneClockFor(viewer.timeZone)
+    } catch {
+      // A zone this server's `Intl` does not know: the browser asks its own.
+    }
   }
   const setCookie = user.headers['set-cookie']
   return {

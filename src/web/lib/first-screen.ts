@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { collegeListSchema } from '../../shared/colleges'
-import { ADMIN_STUDENTS_FIRST_PAGE, FIRST_SCREEN_ELEMENT_ID } from '../../shared/first-screen'
+import { ADMIN_STUDENTS_FIRST_PAGE, FIRST_SCREEN_ELEMENT_ID, ZONE_CLOCK_KEY } from '../../shared/first-screen'
 import { notePageSchema } from '../../shared/notes'
 import { recordOverviewSchema } from '../../shared/record-overview'
 import {
@@ -15,6 +15,7 @@ import { studentListSchema, studentSchema } from '../../shared/students'
 import { myTasksSchema, taskListSchema } from '../../shared/tasks'
 import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
+import { rememberZoneClock, type ZoneClock } from '../../shared/zone-clock'
 import { queryKeys } from './query-keys'
 
 /**
@@ -77,6 +78,8 @@ export function seedFirstScreen(queryClient: QueryClient): void {
   } catch {
     return
   }
+  const clock = answers[ZONE_CLOCK_KEY] as ZoneClock | undefined
+  if (clock?.zone) rememberZoneClock(clock)
   seedAnswers(queryClient, answers, import.meta.env.DEV)
 }
 

@@ -1,11 +1,13 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addWeeks, format, startOfWeek } from 'date-fns'
-import { dateTimeFormat } from '../../shared/dates'
+import { dateTimeFormat, MONTHS, timeWords, WEEKDAYS } from '../../shared/dates'
+import { wallClock } from '../../shared/zone-clock'
 
 /**
  * Session times on screen: instants shown in the viewer's zone, with the session's own zone named
  * when it differs (docs/product.md#sessions), and the week of /schedule counted in the viewer's
- * zone. Zone arithmetic goes through @date-fns/tz; words through Intl.
+ * zone. Zone arithmetic goes through @date-fns/tz; words through Intl, or by hand from the page's
+ * zone clock when it has the zone's (ADR 059).
  */
 
 const dayFormat = (timeZone: string) =>
@@ -18,6 +20,21 @@ const timeFormat = (timeZone: string, zoneName = false) =>
     ...(zoneName ? { timeZoneName: 'short' } : {}),
   })
 
+/** "Tue, Mar 10" in `timeZone`. */
+function dayIn(at: Date, timeZone: string): string {
+  const clock = wallClock(at, timeZone)
+  if (!clock) return dayFormat(timeZone).format(at)
+  return `${WEEKDAYS[clock.weekday]}, ${MONTHS[clock.month]} ${clock.day}`
+}
+
+/** "4:00 PM", or with the zone's short name "4:00 PM EST", in `timeZone`. */
+function timeIn(at: Date, timeZone: string, zoneName = false): string {
+  const clock = wallClock(at, timeZone)
+  if (!clock) return timeFormat(timeZone, zoneName).format(at)
+  const time = timeWords(clock.hours, clock.minutes)
+  return zoneName ? `${time} ${clock.name}` : time
+}
+
 /** "America/New_York" as "New York". */
 export const zoneCity = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ')
 
@@ -25,7 +42,7 @@ export const zoneCity = (timeZone: string) => (timeZone.split('/').pop() ?? time
 export function zonesDiffer(instant: string, a: string, b: string): boolean {
   if (a === b) return false
   const at = new Date(instant)
-  return timeFormat(a, true).format(at) !== timeFormat(b, true).format(at)
+  return timeIn(at, a, true) !== timeIn(at, b, true)
 }
 
 export interface SessionWhen {
@@ -45,10 +62,10 @@ export function sessionWhen(
   const end = new Date(session.endsAt)
   const differs = zonesDiffer(session.startsAt, viewerZone, session.timeZone)
   return {
-    day: dayFormat(viewerZone).format(start),
-    time: `${timeFormat(viewerZone).format(start)} – ${timeFormat(viewerZone, true).format(end)}`,
+    day: dayIn(start, viewerZone),
+    time: `${timeIn(start, viewerZone)} – ${timeIn(end, viewerZone, true)}`,
     sessionZone: differs
-      ? `${timeFormat(session.timeZone, true).format(start)} in ${zoneCity(session.timeZone)}, where it was scheduled`
+      ? `${timeIn(start, session.timeZone, true)} in ${zoneCity(session.timeZone)}, where it was scheduled`
       : null,
   }
 }

@@ -1,3 +1,5 @@
+import { wallClock } from '../../../shared/zone-clock'
+
 /**
  * The time zones a person picks from: every IANA name the browser knows, grouped by region
  * ("America", "Europe") and named by their place with the offset it has today:
@@ -17,6 +19,8 @@ const MINUS = '\u2212'
 
 /** "UTC−05:00" from the zone's long GMT offset today ("GMT-05:00"; "GMT" alone at UTC). */
 export function utcOffset(zone: string, now: Date = new Date()): { text: string; minutes: number } {
+  const clock = wallClock(now, zone)
+  if (clock) return { text: offsetText(clock.offset), minutes: clock.offset }
   let part: string | undefined
   try {
     part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
@@ -27,10 +31,17 @@ export function utcOffset(zone: string, now: Date = new Date()): { text: string;
     return { text: 'UTC?', minutes: 0 }
   }
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '')
-  if (!match) return { text: 'UTC+00:00', minutes: 0 }
+  if (!match) return { text: offsetText(0), minutes: 0 }
   const [, sign, hours, mins] = match
   const minutes = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins))
-  return { text: `UTC${sign === '-' ? MINUS : '+'}${hours}:${mins}`, minutes }
+  return { text: offsetText(minutes), minutes }
+}
+
+/** "UTC−05:00", "UTC+05:30", "UTC+00:00". */
+function offsetText(minutes: number): string {
+  const size = Math.abs(minutes)
+  const hours = String(Math.floor(size / 60)).padStart(2, '0')
+  return `UTC${minutes < 0 ? MINUS : '+'}${hours}:${String(size % 60).padStart(2, '0')}`
 }
 
 /** Places browsers still list by an old name (ICU keeps the first name as canonical). */

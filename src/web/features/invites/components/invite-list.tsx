@@ -81,7 +81,8 @@ export function InviteList({
   const current = STATUSES.find((entry) => entry.status === status) ?? STATUSES[0]
   const shown = invites.data
     .filter((invite) => invite.status === status)
-    .sort((a, b) => sortKey(b).localeCompare(sortKey(a)))
+    // Newest first. ISO instants sort as strings; `localeCompare` would set up the browser's collation.
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0))
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { formatTimeOfDay, formatTimestamp } from '../../../../shared/dates'
 import type { UserSession } from '../../../../shared/sessions'
 import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -7,18 +8,12 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { mySessionsQueryOptions, useEndSessions } from '../api/sessions'
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
 /** "Active now" within five minutes (how often "last seen" is written), else the time. */
 function lastSeen(session: UserSession): string {
   const minutes = (Date.now() - Date.parse(session.lastSeenAt)) / 60_000
-  return minutes < 6 ? 'Active now' : `Last active ${dateTime.format(new Date(session.lastSeenAt))}`
+  return minutes < 6
+    ? 'Active now'
+    : `Last active ${formatTimestamp(session.lastSeenAt)}, ${formatTimeOfDay(session.lastSeenAt)}`
 }
 
 /**

@@ -1,11 +1,8 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { useFirstInteraction } from '../../../lib/use-first-interaction'
 import { useHydrated } from '../../../lib/use-hydrated'
-import {
-  buildTimeZoneGroups,
-  searchTimeZones,
-  type timeZoneGroups,
-  timeZoneOption,
-} from '../time-zone-options'
+import { buildTimeZoneGroups, searchTimeZones, timeZoneGroups, timeZoneOption } from '../time-zone-options'
 
 interface TimeZonePickerProps {
   value: string
@@ -23,11 +20,20 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
   // The zones and their offsets come from the browser's own time-zone data, which may not be the
-  // server's: until the page is the browser's, the list holds only the chosen zone, by name. Then
-  // the list is built a slice at a time (buildTimeZoneGroups), and holds the chosen zone until done.
+  // server's: until the page is the browser's, the list holds only the chosen zone, by name. Once
+  // the person starts using the page, the list is built a slice at a time (buildTimeZoneGroups), and
+  // holds the chosen zone until done: its offsets need `Intl`, which a loading page does without.
   const hydrated = useHydrated()
+  const interacted = useFirstInteraction()
   const [groups, setGroups] = useState<ReturnType<typeof timeZoneGroups>>([])
-  useEffect(() => (hydrated ? buildTimeZoneGroups(value, setGroups) : undefined), [hydrated, value])
+  useEffect(
+    () => (hydrated && interacted ? buildTimeZoneGroups(value, setGroups) : undefined),
+    [hydrated, interacted, value],
+  )
+  // Reaching the list itself before its slices are done finishes it at once, before it opens.
+  const listNow = () => {
+    if (hydrated && groups.length === 0) flushSync(() => setGroups(timeZoneGroups(value)))
+  }
   const matches = useMemo(() => searchTimeZones(groups, deferredQuery), [groups, deferredQuery])
   const current = hydrated ? timeZoneOption(value) : { label: value, region: '' }
 
@@ -103,6 +109,8 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
           className="field-input"
           value={value}
           disabled={disabled}
+          onPointerDown={listNow}
+          onFocus={listNow}
           onChange={(event) => choose(event.target.value)}
         >
           {groups.length === 0 ? <option value={value}>{current.label}</option> : null}
