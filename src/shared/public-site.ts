@@ -31,10 +31,10 @@ export const JS_CLASS_SCRIPT = `var c=document.documentElement.classList,s=locat
  * document only once the page is on screen, as the browser reports its first paint (at once in a
  * hidden tab, which does not paint; after the next frame where paints are not reported; in any
  * case a second after `load`), so that neither fetching nor running them comes before the page
- * shows. The preloads go in eight to a task, each insertion being a fetch the main thread
+ * shows. The preloads go in three to a task, each insertion being a fetch the main thread
  * starts. Allowed by its hash in the CSP.
  */
-export const AFTER_PAINT_SCRIPT = `(function(d,w){var s=d.currentScript,p=s.dataset,P=w.PerformanceObserver,go=function(){if(!p)return;var u=p.preload.split(' '),e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=p.entry;d.head.appendChild(e);p=null;(function next(){u.splice(0,8).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});u.length&&setTimeout(next)})()};if(d.visibilityState=='hidden')go();else if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l,o){o.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){setTimeout(go)});w.addEventListener('load',function(){setTimeout(go,1000)});d.addEventListener('visibilitychange',go)})(document,window)`
+export const AFTER_PAINT_SCRIPT = `(function(d,w){var s=d.currentScript,p=s.dataset,P=w.PerformanceObserver,go=function(){if(!p)return;var u=p.preload.split(' '),e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=p.entry;d.head.appendChild(e);p=null;(function next(){u.splice(0,3).forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});u.length&&setTimeout(next)})()};if(d.visibilityState=='hidden')go();else if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)new P(function(l,o){o.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true});else requestAnimationFrame(function(){setTimeout(go)});w.addEventListener('load',function(){setTimeout(go,1000)});d.addEventListener('visibilitychange',go)})(document,window)`
 
 /** One file of the prerendered output, listed in `dist/pages/manifest.json`. */
 export interface PrerenderedFile {
