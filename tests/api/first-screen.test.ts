@@ -91,17 +91,12 @@ describe('the app shell', () => {
   })
 
   it('puts the viewer’s zone clock beside the answers, for the zone they chose', async () => {
-    const zoneOf = async () =>
-      (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: other.cookie })).json().timeZone
-    const before = await zoneOf()
+    const setZone = (timeZone: string) =>
+      t.request({ method: 'PATCH', url: '/api/v1/users/me', cookie: other.cookie, payload: { timeZone } })
+    const before = (await t.request({ method: 'GET', url: '/api/v1/users/me', cookie: other.cookie })).json()
+      .timeZone
     try {
-      const changed = await t.request({
-        method: 'PATCH',
-        url: '/api/v1/users/me',
-        cookie: other.cookie,
-        payload: { timeZone: 'Asia/Kolkata' },
-      })
-      expect(changed.statusCode).toBe(200)
+      expect((await setZone('Asia/Kolkata')).statusCode).toBe(200)
       const now = Date.now()
       const { zoneClock } = await shell('/settings', other.cookie)
       expect(zoneClock?.zone).toBe('Asia/Kolkata')
@@ -112,13 +107,7 @@ describe('the app shell', () => {
       // On every app page, as the answers are.
       expect((await shell('/users', other.cookie)).zoneClock?.zone).toBe('Asia/Kolkata')
     } finally {
-      if (before)
-        await t.request({
-          method: 'PATCH',
-          url: '/api/v1/users/me',
-          cookie: other.cookie,
-          payload: { timeZone: before },
-        })
+      if (before) await setZone(before)
     }
   })
 
