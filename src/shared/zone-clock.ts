@@ -37,8 +37,9 @@ const MINUTE = 60_000
 /** The window either side of now: recent messages and activity behind, the coming sessions ahead. */
 const WINDOW_DAYS = 200
 /**
- * Offsets are read a week apart and each change is then found to the minute. No zone's rules
- * change its offset and back within a week; the unit test compares a year of every zone with `Intl`.
+ * Offsets and names are read a week apart and each change is then found to the minute, the scan
+ * going on from it. No zone's rules change and change back within a week; the unit test compares
+ * every zone's window with `Intl`.
  */
 const STEP = 7 * DAY
 
@@ -70,19 +71,29 @@ export function zoneClockFor(zone: string, now: number = Date.now()): ZoneClock 
   const from = Math.floor((now - WINDOW_DAYS * DAY) / MINUTE) * MINUTE
   const until = from + 2 * WINDOW_DAYS * DAY
   const spans: ZoneClock['spans'] = [[from, offsetAt(from), nameAt(from)]]
-  for (let at = from; at < until; at += STEP) {
+  // Whether `at` still has the offset and the name of `span` (a name can change alone: Whitehorse
+  // went from PDT to GMT-7 at the same offset in 2020).
+  const within = (at: number, span: ZoneClock['spans'][number]) =>
+    offsetAt(at) === span[1] && nameAt(at) === span[2]
+  let at = from
+  while (at < until) {
     const next = Math.min(at + STEP, until)
-    const before = spans.at(-1)![1]
-    if (offsetAt(next) === before) continue
-    // The first minute of the new offset, between `at` (old) and `next` (new).
+    const current = spans.at(-1)!
+    if (within(next, current)) {
+      at = next
+      continue
+    }
+    // The first minute of the next span, between `at` (in the current one) and `next` (not).
     let low = at
     let high = next
     while (high - low > MINUTE) {
       const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE
-      if (offsetAt(middle) === before) low = middle
+      if (within(middle, current)) low = middle
       else high = middle
     }
     spans.push([high, offsetAt(high), nameAt(high)])
+    // On from the change, so a second one in the same week is found too.
+    at = high
   }
   return { zone, from, until, spans }
 }

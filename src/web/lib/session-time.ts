@@ -41,8 +41,9 @@ export const zoneCity = (timeZone: string) => (timeZone.split('/').pop() ?? time
 /** Whether two zones show different wall-clock times at this instant. */
 export function zonesDiffer(instant: string, a: string, b: string): boolean {
   if (a === b) return false
+  // Both through `Intl`: a clock's names are the server's, which may not be this browser's.
   const at = new Date(instant)
-  return timeIn(at, a, true) !== timeIn(at, b, true)
+  return timeFormat(a, true).format(at) !== timeFormat(b, true).format(at)
 }
 
 export interface SessionWhen {

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
-/** What counts as the person starting to use the page. */
-const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll', 'focusin'] as const
+/**
+ * What counts as the person starting to use the page. Not `scroll`, which the browser fires itself
+ * when it restores a position; a person's scrolling starts with a touch, a wheel or a key.
+ */
+const EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'] as const
 
 let interacted = false
 const listeners = new Set<() => void>()
@@ -23,7 +26,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * False until the person first touches, points, clicks, types, scrolls or moves focus on the page (on the
+ * False until the person first touches, points, clicks, types, turns a wheel or moves focus on the page (on the
  * server, always false). For work a page may need but that need not run while it loads: the time
  * zones' list and its ~420 offsets, whose first `Intl` formatter alone is a long task on a phone.
  */

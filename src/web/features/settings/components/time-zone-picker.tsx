@@ -30,7 +30,7 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
     () => (hydrated && interacted ? buildTimeZoneGroups(value, setGroups) : undefined),
     [hydrated, interacted, value],
   )
-  // Reaching the list itself before its slices are done finishes it at once, before it opens.
+  // Reaching the search or the list before the slices are done finishes them at once.
   const listNow = () => {
     if (hydrated && groups.length === 0) flushSync(() => setGroups(timeZoneGroups(value)))
   }
@@ -61,6 +61,7 @@ export function TimeZonePicker({ value, onChange, disabled = false, help }: Time
           enterKeyHint="search"
           value={query}
           disabled={disabled}
+          onFocus={listNow}
           aria-controls={deferredQuery.trim() ? `${id}-matches` : undefined}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
