@@ -7,15 +7,15 @@ import {
   toSessionPatch,
 } from '../../src/web/features/sessions/session-form'
 import { insideNoticeWindow, noticeHours, statusWords } from '../../src/web/features/sessions/session-words'
+import { sessionWhen } from '../../src/web/lib/session-time'
 import {
   gridPlace,
-  sessionWhen,
   shiftWeek,
   weekDays,
   weekStart,
   zonedInstant,
   zonedParts,
-} from '../../src/web/lib/session-time'
+} from '../../src/web/lib/session-zones'
 
 const NY = 'America/New_York'
 

@@ -1,13 +1,11 @@
-import { TZDate } from '@date-fns/tz'
-import { addDays, addWeeks, format, startOfWeek } from 'date-fns'
 import { dateTimeFormat, MONTHS, timeWords, WEEKDAYS } from '../../shared/dates'
 import { wallClock } from '../../shared/zone-clock'
 
 /**
  * Session times on screen: instants shown in the viewer's zone, with the session's own zone named
- * when it differs (docs/product.md#sessions), and the week of /schedule counted in the viewer's
- * zone. Zone arithmetic goes through @date-fns/tz; words through Intl, or by hand from the page's
- * zone clock when it has the zone's (ADR 059).
+ * when it differs (docs/product.md#sessions). Words through Intl, or by hand from the page's zone
+ * clock when it has the zone's (ADR 059); the arithmetic of zones is in `session-zones.ts`, apart,
+ * so that a page that only shows sessions does not load date-fns.
  */
 
 const dayFormat = (timeZone: string) =>
@@ -71,44 +69,8 @@ export function sessionWhen(
   }
 }
 
-/** A date (YYYY-MM-DD) and wall-clock time (HH:mm) in `timeZone`, as an instant with its offset. */
-export function zonedInstant(date: string, time: string, timeZone: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const [hour, minute] = time.split(':').map(Number) as [number, number]
-  const local = new TZDate(year, month - 1, day, hour, minute, 0, timeZone)
-  return format(local, "yyyy-MM-dd'T'HH:mm:ssXXX")
-}
-
-/** An instant's date (YYYY-MM-DD) and time (HH:mm) in `timeZone`: the form's fields. */
-export function zonedParts(instant: string | Date, timeZone: string): { date: string; time: string } {
-  const local = new TZDate(new Date(instant).getTime(), timeZone)
-  return { date: format(local, 'yyyy-MM-dd'), time: format(local, 'HH:mm') }
-}
-
-/** The Monday (YYYY-MM-DD) of the week holding `instant` in `timeZone`. */
-export function weekStart(instant: Date, timeZone: string): string {
-  return format(startOfWeek(new TZDate(instant.getTime(), timeZone), { weekStartsOn: 1 }), 'yyyy-MM-dd')
-}
-
-/** The seven days (YYYY-MM-DD) of the week starting on `monday`. */
-export function weekDays(monday: string): string[] {
-  const first = new Date(`${monday}T12:00:00Z`)
-  return Array.from({ length: 7 }, (_, index) => format(addDays(first, index), 'yyyy-MM-dd'))
-}
-
-/** The Monday `weeks` weeks from `monday`. */
-export function shiftWeek(monday: string, weeks: number): string {
-  return format(addWeeks(new Date(`${monday}T12:00:00Z`), weeks), 'yyyy-MM-dd')
-}
-
 /** A plain day (YYYY-MM-DD) in words: "Mon, Mar 9". */
 export const plainDayWords = (day: string) => dayFormat('UTC').format(new Date(`${day}T00:00:00Z`))
-
-/** Minutes since the day's midnight in `timeZone`, and that day (YYYY-MM-DD): where a session sits on the grid. */
-export function gridPlace(instant: string, timeZone: string): { day: string; minutes: number } {
-  const local = new TZDate(new Date(instant).getTime(), timeZone)
-  return { day: format(local, 'yyyy-MM-dd'), minutes: local.getHours() * 60 + local.getMinutes() }
-}
 
 /** Hours as words: 12.5 → "12.5 hours", 1 → "1 hour". */
 export const hoursWords = (hours: number) =>

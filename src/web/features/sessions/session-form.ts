@@ -12,7 +12,7 @@ import {
   type SessionInput,
   type SessionPatch,
 } from '../../../shared/tutoring'
-import { zonedInstant, zonedParts } from '../../lib/session-time'
+import { zonedInstant, zonedParts } from '../../lib/session-zones'
 
 /**
  * The schedule form (a new session or series, or a reschedule): what the person types, checked

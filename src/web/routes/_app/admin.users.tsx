@@ -7,9 +7,8 @@ import { PageHeader } from '../../components/layout/page-header'
 import { isLoadError } from '../../components/layout/page-load-error'
 import { Alert } from '../../components/ui/alert'
 import { FileDownload } from '../../components/ui/file-download'
-import { Modal } from '../../components/ui/modal'
+import { lazyDialog } from '../../components/ui/lazy-dialog'
 import { useCurrentUser } from '../../features/auth/api/get-current-user'
-import { InviteForm } from '../../features/invites/components/invite-form'
 import { InviteImport } from '../../features/invites/components/invite-import'
 import { InviteList } from '../../features/invites/components/invite-list'
 import { adminUsersScreenQueryOptions } from '../../features/users/api/get-admin-users-screen'
@@ -29,6 +28,11 @@ export const Route = createFileRoute('/_app/admin/users')({
 })
 
 const TITLE = 'Manage Users'
+
+// The invite form (and the form library its guardian invite uses) loads when idle or when opened.
+const InviteDialog = lazyDialog(() =>
+  import('../../features/invites/components/invite-dialog').then((module) => module.InviteDialog),
+)
 
 /** /admin/users: everyone's roles and accounts, and the invites that bring people in. */
 function ManageUsersPage() {
@@ -105,14 +109,7 @@ function InviteAction() {
       <a href="#import-heading" className="inline-flex min-h-11 items-center font-medium">
         Invite many from a CSV file
       </a>
-      <Modal open={open} onClose={() => setOpen(false)} title="Invite someone">
-        <InviteForm />
-        <div className="flex justify-end">
-          <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-            Done
-          </button>
-        </div>
-      </Modal>
+      <InviteDialog open={open} onClose={() => setOpen(false)} />
     </div>
   )
 }

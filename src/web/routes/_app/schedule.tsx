@@ -15,7 +15,8 @@ import { WeekView } from '../../features/sessions/components/week-view'
 import { errorMessage } from '../../lib/api-client'
 import { viewerTimeZone } from '../../lib/plan-rules'
 import { ISO_DATE, matching, UUID } from '../../lib/search-params'
-import { plainDayWords, shiftWeek, weekDays, weekStart, zoneCity } from '../../lib/session-time'
+import { plainDayWords, zoneCity } from '../../lib/session-time'
+import { shiftWeek, weekDays, weekStart } from '../../lib/session-zones'
 import { EducatorPicker } from './-components/educator-picker'
 
 const ScheduleDialog = lazyDialog(() =>

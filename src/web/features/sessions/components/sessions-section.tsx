@@ -15,7 +15,7 @@ import {
   canScheduleSessions,
   type RecordAccess,
 } from '../../../lib/record-access'
-import { zonedParts } from '../../../lib/session-time'
+import { zonedParts } from '../../../lib/session-zones'
 import { hoursQueryOptions } from '../api/hours'
 import { sessionsFromQueryOptions, sessionsQueryOptions, useChangeSession } from '../api/sessions'
 import { HoursCard } from './hours-card'

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { dateTimeFormat } from '../../../../shared/dates'
 import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
-import { gridPlace, plainDayWords, sessionWhen } from '../../../lib/session-time'
+import { plainDayWords, sessionWhen } from '../../../lib/session-time'
+import { gridPlace } from '../../../lib/session-zones'
 import { statusWords } from '../session-words'
 import { StatusBadge } from './session-item'
 

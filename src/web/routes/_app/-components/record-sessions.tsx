@@ -7,7 +7,7 @@ import type { NoteSessionLink } from '../../../features/notes/components/note-di
 import { SessionsSection } from '../../../features/sessions/components/sessions-section'
 import { viewerTimeZone } from '../../../lib/plan-rules'
 import { canWriteNotes, type RecordAccess } from '../../../lib/record-access'
-import { zonedParts } from '../../../lib/session-time'
+import { zonedParts } from '../../../lib/session-zones'
 
 const NoteDialog = lazyDialog(() =>
   import('../../../features/notes/components/note-dialog').then((module) => module.NoteDialog),
