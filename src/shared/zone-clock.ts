@@ -44,7 +44,7 @@ const WINDOW_DAYS = 200
 const STEP = 7 * DAY
 
 /** Minutes east of UTC from a long GMT name ("GMT-05:00"; "GMT" alone at UTC). */
-function offsetMinutes(longName: string | undefined): number {
+export function offsetMinutes(longName: string | undefined): number {
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(longName ?? '')
   if (!match) return 0
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))

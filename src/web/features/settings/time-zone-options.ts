@@ -1,4 +1,4 @@
-import { wallClock } from '../../../shared/zone-clock'
+import { offsetMinutes, wallClock } from '../../../shared/zone-clock'
 
 /**
  * The time zones a person picks from: every IANA name the browser knows, grouped by region
@@ -21,19 +21,17 @@ const MINUS = '\u2212'
 export function utcOffset(zone: string, now: Date = new Date()): { text: string; minutes: number } {
   const clock = wallClock(now, zone)
   if (clock) return { text: offsetText(clock.offset), minutes: clock.offset }
-  let part: string | undefined
+  let minutes: number
   try {
-    part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(now)
-      .find((piece) => piece.type === 'timeZoneName')?.value
+    minutes = offsetMinutes(
+      new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(now)
+        .find((piece) => piece.type === 'timeZoneName')?.value,
+    )
   } catch {
     // A zone this browser does not know (saved from another): shown without its offset.
     return { text: 'UTC?', minutes: 0 }
   }
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '')
-  if (!match) return { text: offsetText(0), minutes: 0 }
-  const [, sign, hours, mins] = match
-  const minutes = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(mins))
   return { text: offsetText(minutes), minutes }
 }
 
