@@ -580,6 +580,34 @@ async function messageRows(
   return Math.max(posting.peakRss, held)
 }
 
+/**
+ * The least a signed-in write can take on this machine at 50 connections, measured in the same run
+ * as the writes (`scripts/bench-bare.mjs`): Fastify and node-postgres with none of our code, in the
+ * two shapes our writes have. A write's p99 can be no better than its shape's floor here.
+ */
+async function floorRows(barePort: number, pid: number) {
+  const shapes = [
+    ['one', 'one statement that reads the session and inserts (the least any signed-in write can be)'],
+    ['write', 'a session read, then one insert (the shape of saving an answer and posting a message)'],
+    ['transaction', 'a session read, then begin, a row lock, one insert, commit (the shape of scheduling)'],
+  ] as const
+  const body = JSON.stringify({ section: 'math', number: 12, answer: 'B' })
+  const headers = { 'content-type': 'application/json' }
+  for (const [route, label] of shapes) {
+    const url = `http://127.0.0.1:${barePort}/floor/${route}`
+    // Warmed, unlike our writes: a yardstick's first second (its code compiled, its plans made)
+    // would make the floor look higher than it is.
+    if (WARMUP > 0)
+      await autocannon({ url, headers, body, method: 'POST', connections: 50, duration: WARMUP })
+    const result = await load(url, headers, pid, { connections: 50, method: 'POST', body })
+    rows.push([
+      `floor: ${label}, no code of ours (PostgreSQL, 50 connections)`,
+      `${Math.round(result.rps)} req/s, p99 ${result.p99} ms; ${cpuText(result.cpu!)}`,
+      'info: no write of that shape does better here',
+    ])
+  }
+}
+
 /** The write rows (50 connections): an SAT score added and deleted, and a document saved. Returns the peak RSS. */
 async function writeRows(
   kind: 'PostgreSQL' | 'embedded',
@@ -874,7 +902,9 @@ async function main() {
     )
 
     const barePort = await freePort()
-    const bare = fork('scripts/bench-bare.mjs', { env: { ...process.env, PORT: String(barePort) } })
+    const bare = fork('scripts/bench-bare.mjs', {
+      env: { ...process.env, PORT: String(barePort), FLOOR_DATABASE_URL: url.toString() },
+    })
     children.push(bare)
     await new Promise((resolve) => bare.once('message', resolve))
 
@@ -898,6 +928,8 @@ async function main() {
       '-',
     ])
     const yardstick = { barePort, baseline: baseline.rps }
+    if (!MATCH || /answer|message|schedul|score|document|floor/.test(MATCH))
+      await floorRows(barePort, bare.pid!)
     if (process.env.BENCH_ONLY === 'embedded') {
       await stop(server)
       await embedded(yardstick)
