@@ -231,8 +231,16 @@ async function seedStudents(run: RunSql) {
 }
 
 /**
+ * The student whose record the score writes of one student go to: the first of the coach's other
+ * students, left with no SAT scores so that 50 adds in flight stay within the record's cap of 50.
+ */
+const SCORE_WRITES_STUDENT_SQL = `select student_id from team_members
+  where member_id = $2 and student_id <> $1 order by student_id limit 1`
+
+/**
  * The record this bench reads: 20 documents and 30 scores (15 SAT, 15 ACT), on a team of two;
- * and the coach, an educator on the teams of 40 students (this one among them).
+ * and the coach, an educator on the teams of 40 students (this one among them), one of whom has
+ * no SAT scores (`SCORE_WRITES_STUDENT_SQL`).
  */
 async function seedTarget(run: RunSql, studentId: string, coachId: string) {
   await run(
@@ -247,7 +255,8 @@ async function seedTarget(run: RunSql, studentId: string, coachId: string) {
      insert into sat_scores (student_id, date, english, math)
        select $1, date '2024-01-06' + d * 20, 400 + d * 20, 420 + d * 20 from generate_series(1, 15) d;
      insert into act_scores (student_id, date, english, math, reading, science)
-       select $1, date '2025-01-11' + d * 20, 18 + d, 19 + d, 20 + d, 17 + d from generate_series(1, 15) d;`
+       select $1, date '2025-01-11' + d * 20, 18 + d, 19 + d, 20 + d, 17 + d from generate_series(1, 15) d;
+     delete from sat_scores where student_id = (${SCORE_WRITES_STUDENT_SQL});`
       .replace(/\$1/g, `'${studentId}'`)
       .replace(/\$2/g, `'${coachId}'`),
   )
@@ -616,17 +625,22 @@ async function writeRows(
   cookies: { student: string; coach: string; admin: string },
   pid: number,
 ): Promise<number> {
-  const scoreWrites = await scoreRounds(base, [record], cookies.student, pid)
+  // The coach's students, and the one of them with no SAT scores (the first by uuid but the target).
+  const team: Array<{ uuid: string }> = (
+    await (await fetch(`${base}/api/v1/screens/my-dashboard`, { headers: { cookie: cookies.coach } })).json()
+  ).students
+  const [empty] = team
+    .map((student) => student.uuid)
+    .filter((uuid) => record !== `/api/v1/students/${uuid}`)
+    .sort()
+  const scoreWrites = await scoreRounds(base, [`/api/v1/students/${empty}`], cookies.coach, pid)
   rows.push([
-    `POST then DELETE an SAT score (${kind}, 50 connections)`,
+    `POST then DELETE an SAT score, one student (${kind}, 50 connections)`,
     `${Math.round(scoreWrites.rps)} req/s, p99 ${scoreWrites.p99} ms, RSS ${scoreWrites.peakRss.toFixed(0)} MB`,
     'p99 < 30 ms',
   ])
   // The same rounds spread over the coach's 40 students, as 50 people at work would write: what a
   // write costs when it does not queue for one student's version row.
-  const team: Array<{ uuid: string }> = (
-    await (await fetch(`${base}/api/v1/screens/my-dashboard`, { headers: { cookie: cookies.coach } })).json()
-  ).students
   const spreadWrites = await scoreRounds(
     base,
     team.map((student) => `/api/v1/students/${student.uuid}`),
