@@ -174,6 +174,32 @@ export class KeptAnswers {
   }
 
   /**
+   * An educator's caseload skills over some days (`GET /api/v1/skills`) as JSON text, kept per
+   * caller, mix of roles (an admin reads every record, an educator their team's), educator and days
+   * while `caseloadVersions` (read with the session, `caseloadVersionsSql`) are current. The
+   * caller may read this caseload (`caseloadEducator`, checked by the caller). The answer is built
+   * after those versions were read, so it is at least as new as they say.
+   */
+  async caseload(
+    viewer: Viewer,
+    educatorId: string,
+    days: { from: string; to: string },
+    caseloadVersions: string,
+    build: () => Promise<string>,
+  ): Promise<string> {
+    const roles = [...viewer.roles].sort().join('+')
+    const entryKey = `caseload:${viewer.id}:${roles}:${educatorId}:${days.from}:${days.to}`
+    const kept = this.current(entryKey, caseloadVersions)
+    if (kept !== undefined) return kept
+    return this.#once(`${entryKey}@${caseloadVersions}`, roles, async () => ({
+      entryKey,
+      access: roles,
+      versions: caseloadVersions,
+      body: await build(),
+    }))
+  }
+
+  /**
    * A session list kept under `entryKey` while `versions` are current and until the moment its
    * statement said the clock alone changes it (`changesAt`); built once by `build` otherwise.
    */

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { caseloadSkillsSchema } from '../../shared/practice-skills'
 import type { UserListQuery } from '../../shared/users'
 import type { Viewer } from '../auth/viewer'
 import type { Database, Db } from '../db/client'
+import { type CaseloadQuery, caseloadEducator, caseloadSkills } from '../modules/practice/skills'
 import { scheduleEducator, scheduleJsonWith } from '../modules/sessions/educator-schedule'
 import { isFirstSessionPage, sessionListJson, sessionListKind } from '../modules/sessions/lists'
 import { type AccessOnRecord, accessFor, studentAccess } from '../modules/students/record'
@@ -133,6 +135,29 @@ export class Kept extends KeptAnswers {
       return (await scheduleJsonWith(this.db, viewer, educatorId, query)).body
     }
     return this.schedule(this.db, viewer, educatorId, query, asked.versions)
+  }
+
+  /**
+   * `GET /api/v1/skills` (`config.kept: 'caseload'`) as JSON text: who may read whose caseload is
+   * decided first (`caseloadEducator`), then an educator's caseload as kept (`caseload` in
+   * answers.ts) when the session query read the versions of exactly that caseload; every student's
+   * (`educator=all`), and any caseload when the session was just refreshed, read by the module.
+   */
+  async caseloadSkills(request: FastifyRequest, viewer: Viewer, query: CaseloadQuery): Promise<string> {
+    const educatorId = caseloadEducator(viewer, query)
+    const asked = riderOf(request).caseload
+    const build = async () =>
+      JSON.stringify(caseloadSkillsSchema.encode(await caseloadSkills(this.db, viewer, query)))
+    if (
+      educatorId === null ||
+      asked === undefined ||
+      (asked.educator ?? viewer.id) !== educatorId ||
+      asked.from !== query.from ||
+      asked.to !== query.to
+    ) {
+      return build()
+    }
+    return this.caseload(viewer, educatorId, query, asked.versions, build)
   }
 
   /** A page of the admin's user list (`GET /api/v1/users`). */

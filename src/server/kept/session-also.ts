@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { CASELOAD_MAX_DAYS } from '../modules/practice/skills'
 import { SCHEDULE_MAX_DAYS } from '../modules/sessions/educator-schedule'
 import { isUuid } from '../modules/students/sql'
 
@@ -8,6 +9,9 @@ export interface ScheduleAsked {
   from: string
   to: string
 }
+
+/** The days of an educator's caseload skills a request asks for (`educator` null: the caller). */
+export type CaseloadAsked = ScheduleAsked
 
 /** `recordId` for the caller's own record (`own-record`). */
 export const OWN_RECORD = 'self'
@@ -21,6 +25,7 @@ export type SessionAlso =
   | { currentUser: true }
   | { week: true }
   | { schedule: ScheduleAsked }
+  | { caseload: CaseloadAsked }
 
 /** The route's `config.kept` as what the session query reads as well. */
 export function alsoFor(request: FastifyRequest): SessionAlso | undefined {
@@ -29,8 +34,13 @@ export function alsoFor(request: FastifyRequest): SessionAlso | undefined {
   if (kept === 'current-user') return { currentUser: true }
   if (kept === 'week') return { week: true }
   if (kept === 'schedule') {
-    const schedule = scheduleAsked(request.query as Record<string, unknown>)
+    const schedule = daysAsked(request.query as Record<string, unknown>, SCHEDULE_MAX_DAYS)
     return schedule && { schedule }
+  }
+  if (kept === 'caseload') {
+    // `educator=all` (every student's) is read by the module: no versions follow it.
+    const caseload = daysAsked(request.query as Record<string, unknown>, CASELOAD_MAX_DAYS)
+    return caseload && { caseload }
   }
   const id =
     kept === 'record' || kept === 'record-sessions' ? (request.params as { id?: string }).id : undefined
@@ -39,15 +49,15 @@ export function alsoFor(request: FastifyRequest): SessionAlso | undefined {
 }
 
 /**
- * The schedule a request asks for, when its query is one the route answers (so that the versions'
- * statement never reads a malformed date or a range wider than the route's); else undefined, and
- * the route reads the schedule by itself (or refuses the query).
+ * The educator and days a schedule or caseload request asks for, when its query is one the route
+ * answers (so that the versions' statement never reads a malformed date or a range wider than the
+ * route's); else undefined, and the route reads by itself (or refuses the query).
  */
-function scheduleAsked(query: Record<string, unknown>): ScheduleAsked | undefined {
+function daysAsked(query: Record<string, unknown>, maxDays: number): ScheduleAsked | undefined {
   const { educator, from, to } = query
   if (educator !== undefined && (typeof educator !== 'string' || !isUuid(educator))) return undefined
   if (!isPlanDate(from) || !isPlanDate(to) || to < from) return undefined
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= SCHEDULE_MAX_DAYS) return undefined
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= maxDays) return undefined
   return { educator: educator ?? null, from, to }
 }
 

@@ -11,8 +11,9 @@ import {
 import type { Db } from '../db/client'
 import { viewerIsGuardianSql } from '../modules/students/record'
 import { type CurrentUserRow, currentUserSettingsSql } from '../modules/users/current-user'
-import { alsoFor, OWN_RECORD, type ScheduleAsked, type SessionAlso } from './session-also'
+import { alsoFor, type CaseloadAsked, OWN_RECORD, type ScheduleAsked, type SessionAlso } from './session-also'
 import {
+  caseloadVersionsSql,
   recordVersionsSql,
   scheduleVersionsSql,
   sessionsVersionsSql,
@@ -32,9 +33,17 @@ import { keptUntilWrite } from './write-epoch'
  *   team they are on (My Dashboard);
  * - `current-user`: the rest of `GET /api/v1/users/me`'s answer;
  * - `week`: the versions of everything the caller's week reads (`weekVersionsSql`);
- * - `schedule`: the versions of the educator's schedule the query asks for (`scheduleVersionsSql`).
+ * - `schedule`: the versions of the educator's schedule the query asks for (`scheduleVersionsSql`);
+ * - `caseload`: the versions of the caseload whose skills the query asks for (`caseloadVersionsSql`).
  */
-export type KeptRead = 'record' | 'record-sessions' | 'own-record' | 'current-user' | 'week' | 'schedule'
+export type KeptRead =
+  | 'record'
+  | 'record-sessions'
+  | 'own-record'
+  | 'current-user'
+  | 'week'
+  | 'schedule'
+  | 'caseload'
 
 /** A student record's access facts and versions, read with the session. */
 export interface RecordCheck {
@@ -63,6 +72,7 @@ interface RecordRow {
   sessions_versions: string
   week_versions: string
   schedule_versions: string
+  caseload_versions: string
 }
 
 /** What the session query also answered for a route (`riderOf`). */
@@ -73,6 +83,8 @@ export interface Rider {
   weekVersions?: string
   /** With `schedule`: the schedule asked for, and its versions. */
   schedule?: ScheduleAsked & { versions: string }
+  /** With `caseload`: the caseload and days asked for, and the caseload's versions. */
+  caseload?: CaseloadAsked & { versions: string }
 }
 
 /** The version of a user's own student record, which every score change bumps. */
@@ -131,6 +143,13 @@ const sessionQueries = {
       })} as schedule_versions`,
     ),
   },
+  caseload: {
+    name: 'session-viewer-caseload',
+    run: sessionStatement<SessionQueryRow>(
+      'session-viewer-caseload',
+      sql`${caseloadVersionsSql(sql`u.id`, sql`coalesce(${sql.placeholder('educatorId')}::uuid, u.id)`)} as caseload_versions`,
+    ),
+  },
   currentUser: {
     name: 'session-current-user',
     run: sessionStatement<SessionQueryRow>(
@@ -182,27 +201,33 @@ async function readSessionRow(
 ): Promise<{ row: SessionQueryRow; found: SessionFound } | null> {
   const recordId = also && 'recordId' in also ? also.recordId : undefined
   const schedule = also && 'schedule' in also ? also.schedule : undefined
+  const caseload = also && 'caseload' in also ? also.caseload : undefined
   const query = schedule
     ? sessionQueries.schedule
-    : recordId
-      ? recordId === OWN_RECORD
-        ? sessionQueries.ownRecord
-        : also && 'sessions' in also
-          ? sessionQueries.recordSessions
-          : sessionQueries.record
-      : also
-        ? 'week' in also
-          ? sessionQueries.week
-          : sessionQueries.currentUser
-        : sessionQueries.viewer
-  const asked = schedule ? `${schedule.educator ?? ''} ${schedule.from} ${schedule.to}` : (recordId ?? '')
+    : caseload
+      ? sessionQueries.caseload
+      : recordId
+        ? recordId === OWN_RECORD
+          ? sessionQueries.ownRecord
+          : also && 'sessions' in also
+            ? sessionQueries.recordSessions
+            : sessionQueries.record
+        : also
+          ? 'week' in also
+            ? sessionQueries.week
+            : sessionQueries.currentUser
+          : sessionQueries.viewer
+  const days = schedule ?? caseload
+  const asked = days ? `${days.educator ?? ''} ${days.from} ${days.to}` : (recordId ?? '')
   const { row } = await sessionMemo.read(db, `${query.name}\n${token}\n${asked}`, async () => ({
     row: (
       await query.run(
         db,
         schedule
           ? { token, educatorId: schedule.educator, from: schedule.from, to: schedule.to }
-          : { token, recordId },
+          : caseload
+            ? { token, educatorId: caseload.educator }
+            : { token, recordId },
       )
     )[0],
   }))
@@ -217,6 +242,7 @@ function riderFrom(row: SessionQueryRow, also: SessionAlso | undefined): Rider {
   if ('currentUser' in also) return { currentUser: row as SessionRow & CurrentUserSessionRow }
   if ('week' in also) return { weekVersions: String(row.week_versions) }
   if ('schedule' in also) return { schedule: { ...also.schedule, versions: String(row.schedule_versions) } }
+  if ('caseload' in also) return { caseload: { ...also.caseload, versions: String(row.caseload_versions) } }
   const { recordId } = also
   if (!recordId) return {}
   return {

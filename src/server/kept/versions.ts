@@ -108,6 +108,15 @@ export const scheduleVersionsSql = (
   || ':' || coalesce((select version from record_versions where key = 'people'), 0)
   || '|' || ${cancellationNoticeHoursSql}::text || '|' || ${scheduleZoneSql(terms.viewerId)}`
 
+/**
+ * An educator's caseload skills' versions (`GET /api/v1/skills?educator=…`, any days): the versions
+ * of the students on their team, with `people` (`teamVersionsSql`: a submission, a key correction's
+ * rescoring, a student joining or leaving the team, a rename, a change of anyone's roles), and the
+ * reader's time zone, which places the days.
+ */
+export const caseloadVersionsSql = (viewerId: SQL, educatorId: SQL) =>
+  sql`${teamVersionsSql(educatorId)} || '|' || (select time_zone from users where id = ${viewerId})`
+
 /** The record's versions as an extra column of a module's read (`ExtraColumn`). */
 export const RECORD_VERSIONS = { name: 'versions', sql: recordVersionsSql }
 

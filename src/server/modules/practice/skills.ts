@@ -18,7 +18,7 @@ import { isoSql, isUuid } from '../students/sql'
  */
 export const MOST_MISSED = 3
 export const RECENT_ATTEMPTS = 3
-const CASELOAD_MAX_DAYS = 366
+export const CASELOAD_MAX_DAYS = 366
 
 const percent = (right: number, questions: number) =>
   questions === 0 ? 0 : Math.round((100 * right) / questions)
@@ -102,16 +102,31 @@ function caseloadOf(viewer: Viewer, educator: string | undefined): string | null
   return viewer.roles.has('admin') && !viewer.roles.has('educator') ? null : viewer.id
 }
 
-export async function caseloadSkills(
-  db: DbOrTx,
-  viewer: Viewer,
-  query: { educator?: string | undefined; from: string; to: string },
-): Promise<CaseloadSkills> {
+export interface CaseloadQuery {
+  educator?: string | undefined
+  from: string
+  to: string
+}
+
+/**
+ * Whose caseload a request reads (null: every student's), once the caller may read it and the
+ * days are a range the route answers; the problem otherwise.
+ */
+export function caseloadEducator(viewer: Viewer, query: CaseloadQuery): string | null {
   const educatorId = caseloadOf(viewer, query.educator)
   requireCaseloadReader(viewer, educatorId)
   if (query.to < query.from) throw fieldError('to', 'Use a date on or after from.')
   const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000
   if (days >= CASELOAD_MAX_DAYS) throw fieldError('to', `Ask for at most ${CASELOAD_MAX_DAYS} days at once.`)
+  return educatorId
+}
+
+export async function caseloadSkills(
+  db: DbOrTx,
+  viewer: Viewer,
+  query: CaseloadQuery,
+): Promise<CaseloadSkills> {
+  const educatorId = caseloadEducator(viewer, query)
   const [found] = await selectRowsPrepared<{ zone: string; name: string | null }>(
     db,
     'caseload-skills-reader',

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  type CaseloadSkills,
   caseloadSkillsQuerySchema,
   caseloadSkillsSchema,
   studentSkillsSchema,
 } from '../../../../shared/practice-skills'
-import { caseloadSkills, studentSkills } from '../../../modules/practice/skills'
+import { studentSkills } from '../../../modules/practice/skills'
 import { access, requireViewer } from '../../../plugins/access'
 
 /**
@@ -38,9 +39,14 @@ const skillRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: caseloadSkillsQuerySchema,
         response: { 200: caseloadSkillsSchema },
       },
-      config: { access: access.anyUser },
+      config: { access: access.anyUser, kept: 'caseload' },
     },
-    async (request) => caseloadSkills(app.db, requireViewer(request), request.query),
+    // JSON text in the shape of caseloadSkillsSchema (an educator's kept between writes, checked by
+    // the versions read with the session: `kept: 'caseload'`), sent as it is.
+    async (request, reply) => {
+      const body = await app.kept.caseloadSkills(request, requireViewer(request), request.query)
+      return reply.type('application/json; charset=utf-8').send(body as unknown as CaseloadSkills)
+    },
   )
 }
 
