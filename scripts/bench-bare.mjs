@@ -6,7 +6,7 @@ import pg from 'pg'
  * one that sends a JSON body of a given size (`/bare-sized/15068`), so that a read can be set
  * against a route that does nothing but send as many bytes.
  *
- * With `FLOOR_DATABASE_URL`, two more: the least a signed-in write can do on that PostgreSQL, with
+ * With `FLOOR_DATABASE_URL`, three more: the least a signed-in write can do on that PostgreSQL, with
  * none of our code in the way (no cookie, no validation, no access rule, no audit event). Each is
  * a row of the bench beside the writes, so the writes' p99 can be read against what the machine
  * itself allows at the same load:

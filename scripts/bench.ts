@@ -591,8 +591,9 @@ async function messageRows(
 
 /**
  * The least a signed-in write can take on this machine at 50 connections, measured in the same run
- * as the writes (`scripts/bench-bare.mjs`): Fastify and node-postgres with none of our code, in the
- * two shapes our writes have. A write's p99 can be no better than its shape's floor here.
+ * as the writes (`scripts/bench-bare.mjs`): Fastify and node-postgres with none of our code, as one
+ * statement (the least any can be) and in the two shapes our writes have. A write's p99 can be no
+ * better than its shape's floor here.
  */
 async function floorRows(barePort: number, pid: number) {
   const shapes = [

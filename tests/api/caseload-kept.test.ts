@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addToTeam } from '../factories'
+import { expectKeptAsFresh, expectQueriesRefused } from '../helpers/kept'
 import { answersFor, formBody, wrongOf } from '../helpers/practice-forms'
 import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
 
@@ -62,19 +63,8 @@ const readers = () =>
     [other, caseloadUrl(`&educator=${educator.id}`)],
   ] as const
 
-/** Each reader's caseload on B against the cache-free answer (status and body); the bodies. */
-async function expectFreshOnB(what: string): Promise<string[]> {
-  const answers: string[] = []
-  for (const [reader, url] of readers()) {
-    fresh.app.kept.clear()
-    const expected = await fresh.request({ method: 'GET', url, cookie: reader.cookie })
-    const onB = await b.request({ method: 'GET', url, cookie: reader.cookie })
-    expect(onB.statusCode, `${what}, as ${reader.email}: ${onB.body}`).toBe(expected.statusCode)
-    expect(onB.json(), `${what}, as ${reader.email}`).toEqual(expected.json())
-    answers.push(onB.body)
-  }
-  return answers
-}
+/** Each reader's answer on B against the cache-free one (`expectKeptAsFresh`). */
+const expectFreshOnB = (what: string) => expectKeptAsFresh(b, fresh, readers(), what)
 
 describe('the kept caseload skills', () => {
   it('is served from what is kept while nothing changed; a colleague is still refused', async () => {
@@ -89,19 +79,11 @@ describe('the kept caseload skills', () => {
   })
 
   it('answers what it does not keep as before: bad days 400 naming the field, all educators read', async () => {
-    for (const [query, path] of [
+    await expectQueriesRefused(b, '/api/v1/skills', educator, [
       ['from=2026-02-30&to=2026-03-02', 'from'],
       ['from=2026-03-02&to=2026-02-28', 'to'],
       [`from=${day(-2)}&to=${day(2)}&educator=not-a-uuid`, 'educator'],
-    ] as const) {
-      const answer = await b.request({
-        method: 'GET',
-        url: `/api/v1/skills?${query}`,
-        cookie: educator.cookie,
-      })
-      expect(answer.statusCode, `${query}: ${answer.body}`).toBe(400)
-      expect(answer.json().errors[0].path, query).toBe(path)
-    }
+    ])
     const nobody = await b.request({
       method: 'GET',
       url: caseloadUrl(`&educator=${amy.id}`),

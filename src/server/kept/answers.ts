@@ -4,8 +4,6 @@ import { currentUserSchema } from '../../shared/users'
 import { weekScreenSchema } from '../../shared/week'
 import type { Viewer } from '../auth/viewer'
 import type { Db } from '../db/client'
-import { scheduleJsonWith } from '../modules/sessions/educator-schedule'
-import { firstSessionPageWith } from '../modules/sessions/lists'
 import { teamStudentsWith } from '../modules/students/lists'
 import { accessFor, getStudent, type StudentAccess, studentAccessWith } from '../modules/students/record'
 import { weekScreenWith } from '../modules/students/week'
@@ -13,13 +11,7 @@ import { toCurrentUser } from '../modules/users/current-user'
 import { notFound } from '../problems'
 import { ownScoreLists } from './reads'
 import type { CurrentUserSessionRow, RecordCheck } from './session-riders'
-import {
-  RECORD_VERSIONS,
-  SCHEDULE_VERSIONS,
-  SESSIONS_VERSIONS,
-  TEAM_VERSIONS,
-  WEEK_VERSIONS,
-} from './versions'
+import { RECORD_VERSIONS, TEAM_VERSIONS, WEEK_VERSIONS } from './versions'
 
 /** A kept answer: the JSON text sent, and the versions (and other fields) it is valid for. */
 export interface Kept {
@@ -32,9 +24,8 @@ export interface Kept {
 /**
  * The answers each instance keeps between writes (docs/decisions/044-kept-answers-wing.md): student
  * records, staff members' lists of students, the current user, the admin's user list, the
- * dashboards' week, a record's first page of sessions and an educator's schedule
- * (docs/decisions/056-session-lists-kept-with-the-clock-and-a-setting.md), as the JSON text their
- * routes send.
+ * dashboards' week, as the JSON text their routes send; the answers over days and lists of
+ * sessions are in list-answers.ts.
  *
  * A record read first asks one small query for the viewer's access and the record's versions,
  * which triggers bump in the same transaction as every write that changes what a record read
@@ -94,7 +85,7 @@ export class KeptAnswers {
           }))
     const kept = this.current(key(studentId, current.access), current.versions)
     if (kept !== undefined) return kept
-    return this.#once(`${key(studentId, current.access)}@${current.versions}`, current.access, async () => {
+    return this.once(`${key(studentId, current.access)}@${current.versions}`, current.access, async () => {
       const { student, access, extra } = await getStudent(db, viewer, studentId, RECORD_VERSIONS)
       const body = JSON.stringify(studentSchema.encode(student))
       return { entryKey: key(studentId, access), access, versions: extra!, body }
@@ -108,7 +99,7 @@ export class KeptAnswers {
   async team(db: Db, memberId: string, teamVersions: string): Promise<string> {
     const kept = this.current(`team:${memberId}`, teamVersions)
     if (kept !== undefined) return kept
-    return this.#once(`team:${memberId}@${teamVersions}`, 'team', async () => {
+    return this.once(`team:${memberId}@${teamVersions}`, 'team', async () => {
       const { students, extra } = await teamStudentsWith(db, memberId, TEAM_VERSIONS)
       const body = JSON.stringify(studentsWithLatestSchema.encode(students))
       return { entryKey: `team:${memberId}`, access: 'team', versions: extra!, body }
@@ -126,7 +117,7 @@ export class KeptAnswers {
     const entryKey = `week:${viewer.id}:${roles}`
     const kept = this.current(entryKey, weekVersions)
     if (kept !== undefined) return kept
-    return this.#once(`${entryKey}@${weekVersions}`, roles, async () => {
+    return this.once(`${entryKey}@${weekVersions}`, roles, async () => {
       const { screen, extra, changesAt } = await weekScreenWith(db, viewer, WEEK_VERSIONS)
       const body = JSON.stringify(weekScreenSchema.encode(screen))
       return { entryKey, access: roles, versions: extra!, body, until: changesAt }
@@ -134,76 +125,10 @@ export class KeptAnswers {
   }
 
   /**
-   * The first page of a student's sessions (`GET /api/v1/students/{id}/sessions` without days or
-   * cursor) for this kind of reader, as JSON text: kept per student and kind (staff also see links
-   * to internal notes; nothing else in it depends on the reader) while `sessionsVersions` (read
-   * with the session, `sessionsVersionsSql`) are current, and until the next end of a scheduled
-   * session of the student (it then awaits attendance, and the upcoming ones move on). The
-   * reader's access was checked by the caller (`sessionListKind`).
+   * An answer kept under `entryKey` while `versions` are current and, when its statement said so,
+   * until the moment the clock alone changes it (`changesAt`); built once by `build` otherwise.
    */
-  async sessions(
-    db: Db,
-    kind: 'staff' | 'family',
-    studentId: string,
-    sessionsVersions: string,
-  ): Promise<string> {
-    return this.#keptUntilChange(`sessions:${studentId}:${kind}`, sessionsVersions, kind, () =>
-      firstSessionPageWith(db, kind, studentId, SESSIONS_VERSIONS),
-    )
-  }
-
-  /**
-   * An educator's schedule over some days (`GET /api/v1/schedule`) as JSON text, kept per caller,
-   * mix of roles (an admin reads every record, an educator their team's), educator and days while
-   * `scheduleVersions` (read with the session, `scheduleVersionsSql`) are current, and until the
-   * first end still ahead of a scheduled session on those days (it then awaits attendance). The
-   * caller may read this educator's schedule (`scheduleEducator`, checked by the caller).
-   */
-  async schedule(
-    db: Db,
-    viewer: Viewer,
-    educatorId: string,
-    days: { from: string; to: string },
-    scheduleVersions: string,
-  ): Promise<string> {
-    const roles = [...viewer.roles].sort().join('+')
-    const entryKey = `schedule:${viewer.id}:${roles}:${educatorId}:${days.from}:${days.to}`
-    return this.#keptUntilChange(entryKey, scheduleVersions, roles, () =>
-      scheduleJsonWith(db, viewer, educatorId, days, SCHEDULE_VERSIONS),
-    )
-  }
-
-  /**
-   * An educator's caseload skills over some days (`GET /api/v1/skills`) as JSON text, kept per
-   * caller, mix of roles (an admin reads every record, an educator their team's), educator and days
-   * while `caseloadVersions` (read with the session, `caseloadVersionsSql`) are current. The
-   * caller may read this caseload (`caseloadEducator`, checked by the caller). The answer is built
-   * after those versions were read, so it is at least as new as they say.
-   */
-  async caseload(
-    viewer: Viewer,
-    educatorId: string,
-    days: { from: string; to: string },
-    caseloadVersions: string,
-    build: () => Promise<string>,
-  ): Promise<string> {
-    const roles = [...viewer.roles].sort().join('+')
-    const entryKey = `caseload:${viewer.id}:${roles}:${educatorId}:${days.from}:${days.to}`
-    const kept = this.current(entryKey, caseloadVersions)
-    if (kept !== undefined) return kept
-    return this.#once(`${entryKey}@${caseloadVersions}`, roles, async () => ({
-      entryKey,
-      access: roles,
-      versions: caseloadVersions,
-      body: await build(),
-    }))
-  }
-
-  /**
-   * A session list kept under `entryKey` while `versions` are current and until the moment its
-   * statement said the clock alone changes it (`changesAt`); built once by `build` otherwise.
-   */
-  #keptUntilChange(
+  protected keptUntilChange(
     entryKey: string,
     versions: string,
     access: string,
@@ -211,7 +136,7 @@ export class KeptAnswers {
   ): Promise<string> {
     const kept = this.current(entryKey, versions)
     if (kept !== undefined) return Promise.resolve(kept)
-    return this.#once(`${entryKey}@${versions}`, access, async () => {
+    return this.once(`${entryKey}@${versions}`, access, async () => {
       const { body, extra, changesAt } = await build()
       return { entryKey, access, versions: extra!, body, ...(changesAt !== null && { until: changesAt }) }
     })
@@ -225,7 +150,7 @@ export class KeptAnswers {
    * and only when it was built for the same access. Otherwise, or when that build fails, it
    * builds its own.
    */
-  async #once(flightKey: string, access: string, build: () => Promise<Built>): Promise<string> {
+  protected async once(flightKey: string, access: string, build: () => Promise<Built>): Promise<string> {
     this.misses++
     const inFlight = this.#building.get(flightKey)
     if (inFlight) {

@@ -10,7 +10,7 @@ import { type AccessOnRecord, accessFor, studentAccess } from '../modules/studen
 import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
 import { adminWeek } from './admin-week'
-import { KeptAnswers } from './answers'
+import { KeptLists } from './list-answers'
 import { riderOf } from './session-riders'
 import { trackWrites } from './write-epoch'
 
@@ -27,7 +27,7 @@ declare module 'fastify' {
  * The kept-answers wing's one door: app.ts decorates the app with it, and routes whose
  * `config.kept` names what the session query also reads ask it for their answer as JSON text.
  */
-export class Kept extends KeptAnswers {
+export class Kept extends KeptLists {
   constructor(readonly db: Db) {
     super()
   }
@@ -93,7 +93,7 @@ export class Kept extends KeptAnswers {
 
   /**
    * `GET /api/v1/students/{id}/sessions` (`config.kept: 'record-sessions'`): the first page as
-   * kept (`sessions` in answers.ts), checked by the versions read with the session; other pages,
+   * kept (`sessions` in list-answers.ts), checked by the versions read with the session; other pages,
    * and any page when the session was just refreshed, read by the module.
    */
   async studentSessions(
@@ -116,7 +116,7 @@ export class Kept extends KeptAnswers {
 
   /**
    * `GET /api/v1/schedule` (`config.kept: 'schedule'`): who may read whose schedule is decided
-   * first (`scheduleEducator`), then the schedule as kept (`schedule` in answers.ts) when the
+   * first (`scheduleEducator`), then the schedule as kept (`schedule` in list-answers.ts) when the
    * session query read the versions of exactly the schedule asked for; else read by the module.
    */
   async educatorSchedule(
@@ -140,14 +140,14 @@ export class Kept extends KeptAnswers {
   /**
    * `GET /api/v1/skills` (`config.kept: 'caseload'`) as JSON text: who may read whose caseload is
    * decided first (`caseloadEducator`), then an educator's caseload as kept (`caseload` in
-   * answers.ts) when the session query read the versions of exactly that caseload; every student's
+   * list-answers.ts) when the session query read the versions of exactly that caseload; every student's
    * (`educator=all`), and any caseload when the session was just refreshed, read by the module.
    */
   async caseloadSkills(request: FastifyRequest, viewer: Viewer, query: CaseloadQuery): Promise<string> {
     const educatorId = caseloadEducator(viewer, query)
     const asked = riderOf(request).caseload
     const build = async () =>
-      JSON.stringify(caseloadSkillsSchema.encode(await caseloadSkills(this.db, viewer, query)))
+      JSON.stringify(caseloadSkillsSchema.encode(await caseloadSkills(this.db, viewer, educatorId, query)))
     if (
       educatorId === null ||
       asked === undefined ||

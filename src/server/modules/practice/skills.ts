@@ -121,12 +121,13 @@ export function caseloadEducator(viewer: Viewer, query: CaseloadQuery): string |
   return educatorId
 }
 
+/** The skills most missed over the caseload `caseloadEducator` decided (null: every student's). */
 export async function caseloadSkills(
   db: DbOrTx,
   viewer: Viewer,
+  educatorId: string | null,
   query: CaseloadQuery,
 ): Promise<CaseloadSkills> {
-  const educatorId = caseloadEducator(viewer, query)
   const [found] = await selectRowsPrepared<{ zone: string; name: string | null }>(
     db,
     'caseload-skills-reader',
@@ -152,7 +153,7 @@ export async function caseloadSkills(
         att as (select a.id, a.student_id, f.test, a.skills from students st
           join practice_attempts a on a.student_id = st.student_id
           join practice_forms f on f.id = a.form_id where ${inRange})`
-  // Planned once per connection (a statement per shape): planning was about a quarter of its time.
+  // Planned once per connection, a statement per shape (docs/performance.md, change 49).
   const rows = await selectRowsPrepared<{
     test: PracticeTest
     section: PracticeSection
