@@ -31,9 +31,12 @@ function AppLayout() {
   const user = useCurrentUser()
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside className="hidden border-r border-line bg-surface lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto">
-        <Sidebar user={user} />
-      </aside>
+      {/* The column carries the background and border down the whole page; the menu stays in view. */}
+      <div className="hidden border-r border-line bg-surface lg:block">
+        <aside className="lg:sticky lg:top-0 lg:h-dvh lg:overflow-y-auto">
+          <Sidebar user={user} />
+        </aside>
+      </div>
       <div className="flex min-h-dvh min-w-0 flex-col">
         <MobileTopBar notice={<MenuUnread user={user} />}>
           {(close) => <Sidebar user={user} onNavigate={close} />}
