@@ -56,4 +56,39 @@ describe('record versions', () => {
     const declared = new Set<string>([...Object.keys(RECORD_TABLES.student), ...RECORD_TABLES.people])
     expect([...new Set(rows.map((row) => row.table))].filter((table) => !declared.has(table))).toEqual([])
   })
+
+  it('bumps exactly the students a statement changed, through either column that names them', async () => {
+    const [one, two, other] = await Promise.all([
+      t.userWith({ roles: ['student'] }),
+      t.userWith({ roles: ['student'] }),
+      t.userWith({ roles: ['student'] }),
+    ])
+    const ids = [one.id, two.id, other.id]
+    const versions = async () => {
+      const rows = await selectRows<{ key: string; version: string }>(
+        t.db,
+        sql`select key, version::text as version from record_versions where key = any(${`{${ids.join(',')}}`}::text[])`,
+      )
+      return ids.map((id) => rows.find((row) => row.key === id)?.version ?? '0')
+    }
+    const start = await versions()
+    // `student_id`: one statement adding scores for two students.
+    await t.db.execute(sql`insert into sat_scores (student_id, date, english, math)
+      values (${one.id}, date '2026-03-14', 600, 600), (${two.id}, date '2026-03-14', 650, 650)`)
+    const afterScores = await versions()
+    expect(afterScores[0]).not.toBe(start[0])
+    expect(afterScores[1]).not.toBe(start[1])
+    expect(afterScores[2]).toBe(start[2])
+    // `user_id`: a student profile's target.
+    await t.db.execute(sql`update student_profiles set target_sat = 1400 where user_id = ${two.id}`)
+    const afterProfile = await versions()
+    expect(afterProfile[0]).toBe(afterScores[0])
+    expect(BigInt(afterProfile[1]!)).toBeGreaterThan(BigInt(afterScores[1]!))
+    expect(afterProfile[2]).toBe(start[2])
+    // A delete bumps through the old rows.
+    await t.db.execute(sql`delete from sat_scores where student_id = ${one.id}`)
+    const afterDelete = await versions()
+    expect(BigInt(afterDelete[0]!)).toBeGreaterThan(BigInt(afterProfile[0]!))
+    expect(afterDelete.slice(1)).toEqual(afterProfile.slice(1))
+  })
 })
