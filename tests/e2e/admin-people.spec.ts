@@ -69,6 +69,7 @@ test('an admin sees guardians with their students, invites a guardian by name fr
   await invite.getByRole('textbox', { name: 'Email' }).fill(email)
   await invite.getByRole('button', { name: 'Invite guardian' }).click()
   await expect(invite.getByRole('status')).toContainText(`Invite emailed to ${email}.`)
+  await expect(invite.getByRole('status')).toBeInViewport()
   const mail = await waitForMail(email, /login\?invite=/)
   expect(mail).toContain(`${ADMIN_NAME} invited you`)
   expect(mail).toContain(`Hello Finn Reyes ${token},`)

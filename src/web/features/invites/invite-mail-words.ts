@@ -9,13 +9,6 @@ import { inviteRoleLabels } from '../../../shared/roles'
 /** The invitee as the admin named them: "Ravi Patel (ravi@example.com)", or the email alone. */
 const invitee = (invite: SentInvite) => (invite.name ? `${invite.name} (${invite.email})` : invite.email)
 
-export function inviteCreatedToast(invite: SentInvite): string {
-  if (!invite.email) return 'Invite created'
-  if (invite.mail === 'outbox') return `Invite for ${invite.email} put in the outbox`
-  if (invite.mail === 'failed') return `Invite created; the email to ${invite.email} could not be sent`
-  return `Invite emailed to ${invitee(invite)}`
-}
-
 export function inviteCreatedStatus(invite: SentInvite): string {
   const roles = inviteRoleLabels(invite).join(', ')
   if (!invite.email)

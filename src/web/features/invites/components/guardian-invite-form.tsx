@@ -9,10 +9,10 @@ import { CopyLink } from '../../../components/ui/copy-link'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { SelectField } from '../../../components/ui/select-field'
 import { TextField } from '../../../components/ui/text-field'
-import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { showFieldProblems } from '../../../lib/field-problems'
-import { guardianInviteToast, guardianInviteWords } from '../../../lib/invite-mail-outcome'
+import { guardianInviteWords } from '../../../lib/invite-mail-outcome'
+import { useReveal } from '../../../lib/use-reveal'
 import { zodResolver } from '../../../lib/zod-resolver'
 import { studentChoicesQueryOptions, useInviteGuardian } from '../api/invite-guardian'
 
@@ -34,6 +34,8 @@ export function GuardianInviteForm() {
   const students = useQuery(studentChoicesQueryOptions())
   const inviteGuardian = useInviteGuardian()
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  // The form stays open for the link: its confirmation is shown below it, in view, not as a toast.
+  const revealed = useReveal<HTMLDivElement>(outcome)
   const [formError, setFormError] = useState<string | null>(null)
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
@@ -50,11 +52,9 @@ export function GuardianInviteForm() {
       const result = await inviteGuardian.mutateAsync({ studentUuid: student, body })
       if (result.guardian) {
         setOutcome({ kind: 'linked', name: result.guardian.name || body.email, studentName })
-        toast(`${result.guardian.name || body.email} linked to ${studentName}`)
       } else {
         const words = guardianInviteWords(body.email, result.mail)
         setOutcome({ kind: 'invited', words, link: result.link ?? '', email: body.email })
-        toast(guardianInviteToast(body.email, result.mail))
       }
       form.reset()
     } catch (error) {
@@ -115,18 +115,28 @@ export function GuardianInviteForm() {
           </button>
         </div>
       </form>
-      {outcome?.kind === 'invited' ? (
-        <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success-soft/40 p-4">
-          <Alert tone="success" role="status">
-            {outcome.words}
-          </Alert>
-          {outcome.link ? <CopyLink url={outcome.link} context={`for ${outcome.email}`} showField /> : null}
+      {outcome ? (
+        <div
+          ref={revealed}
+          tabIndex={-1}
+          className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success-soft/40 p-4 outline-none"
+        >
+          {outcome.kind === 'invited' ? (
+            <>
+              <Alert tone="success" role="status">
+                {outcome.words}
+              </Alert>
+              {outcome.link ? (
+                <CopyLink url={outcome.link} context={`for ${outcome.email}`} showField />
+              ) : null}
+            </>
+          ) : (
+            <Alert tone="success" role="status">
+              {outcome.name} already had an account and is now linked to {outcome.studentName} as their
+              guardian.
+            </Alert>
+          )}
         </div>
-      ) : null}
-      {outcome?.kind === 'linked' ? (
-        <Alert tone="success" role="status">
-          {outcome.name} already had an account and is now linked to {outcome.studentName} as their guardian.
-        </Alert>
       ) : null}
     </div>
   )

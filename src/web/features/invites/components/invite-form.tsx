@@ -5,12 +5,12 @@ import { NAME_MAX } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
-import { toast } from '../../../components/ui/toast'
 import { errorMessage, isApiError } from '../../../lib/api-client'
 import { loadZod } from '../../../lib/lazy-zod'
+import { useReveal } from '../../../lib/use-reveal'
 import { useCreateInvite } from '../api/create-invite'
 import { inviteLink } from '../invite-link'
-import { inviteCreatedStatus, inviteCreatedToast } from '../invite-mail-words'
+import { inviteCreatedStatus } from '../invite-mail-words'
 import { GuardianInviteForm } from './guardian-invite-form'
 
 /** The invite's checkboxes in the invite label order (docs/product.md#roles-and-labels). */
@@ -76,6 +76,8 @@ function RoleInviteForm() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [created, setCreated] = useState<SentInvite | null>(null)
+  // The form stays open for the link: its confirmation is shown here, in view, not as a toast.
+  const revealed = useReveal<HTMLDivElement>(created)
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found)
@@ -102,7 +104,6 @@ function RoleInviteForm() {
       setRoles(NO_ROLES)
       setName('')
       setEmail('')
-      toast(inviteCreatedToast(invite))
     } catch (error) {
       const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
       const found: FieldErrors = {}
@@ -193,7 +194,11 @@ function RoleInviteForm() {
       </form>
 
       {created ? (
-        <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success-soft/40 p-4">
+        <div
+          ref={revealed}
+          tabIndex={-1}
+          className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success-soft/40 p-4 outline-none"
+        >
           <Alert tone="success" role="status">
             {inviteCreatedStatus(created)}
           </Alert>
