@@ -127,9 +127,16 @@ test('an educator schedules a weekly series and marks a session attended, with i
   await note.getByRole('textbox', { name: 'Note' }).fill('Worked on inference questions; timing is better.')
   await note.getByRole('button', { name: 'Save note' }).click()
   await expect(note).toBeHidden()
-  await expect(
-    page.getByRole('list', { name: 'Past sessions' }).getByRole('link', { name: 'Read the session note' }),
-  ).toBeVisible()
+  // The link opens Notes at that note, on a phone too, where the section starts below the fold.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page
+    .getByRole('list', { name: 'Past sessions' })
+    .getByRole('link', { name: 'Read the session note' })
+    .click()
+  const linked = page.getByRole('article').filter({ hasText: 'Worked on inference questions' })
+  await expect(linked).toBeFocused()
+  await expect(linked).toBeInViewport()
+  expect(page.url()).toMatch(/\?section=notes#note-[0-9a-f-]{36}$/)
 })
 
 test('a guardian cancels inside the notice window, sees the charge notice, and the balance drops', async ({

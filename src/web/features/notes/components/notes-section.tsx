@@ -14,6 +14,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
 import { canDeleteNote, canEditNote, canWriteNotes, type RecordAccess } from '../../../lib/record-access'
 import { notesQueryOptions, useDeleteNote } from '../api/notes'
+import { noteAnchor, useLinkedNote } from '../note-anchor'
 import { formatDuration } from '../note-form'
 import { NoteMeta } from './note-meta'
 
@@ -39,6 +40,7 @@ export function NotesSection({ student, viewer, access }: NotesSectionProps) {
   const writer = canWriteNotes(access)
   const name = student.name || 'the student'
   const list = notes.data?.pages.flatMap((page) => page.notes) ?? []
+  useLinkedNote(notes, list.length)
 
   return (
     <section aria-labelledby="notes-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
@@ -70,8 +72,12 @@ export function NotesSection({ student, viewer, access }: NotesSectionProps) {
         <ol className="flex flex-col divide-y divide-line">
           {list.map((note) => (
             <li key={note.uuid} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
-              <article aria-labelledby={`note-${note.uuid}`} className="flex min-w-0 flex-col gap-2">
-                <NoteMeta note={note} headingId={`note-${note.uuid}`} showVisibility={writer} />
+              <article
+                aria-labelledby={noteAnchor(note.uuid)}
+                tabIndex={-1}
+                className="flex min-w-0 scroll-mt-28 flex-col gap-2 outline-none lg:scroll-mt-16"
+              >
+                <NoteMeta note={note} headingId={noteAnchor(note.uuid)} showVisibility={writer} />
                 <MarkdownView source={note.body} />
               </article>
               <NoteActions

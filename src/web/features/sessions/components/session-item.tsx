@@ -2,6 +2,7 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { sessionWhen } from '../../../lib/session-time'
+import { noteAnchor } from '../../notes/note-anchor'
 import { statusTone, statusWords } from '../session-words'
 
 export interface SessionActions {
@@ -64,7 +65,12 @@ export function SessionItem({
       <p className="min-w-0 text-sm break-words">
         {session.location.kind === 'online' ? (
           upcoming ? (
-            <a href={session.location.meetingUrl} target="_blank" rel="noopener noreferrer">
+            <a
+              href={session.location.meetingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-secondary btn-small no-underline"
+            >
               Join online<span className="sr-only"> (opens the meeting link)</span>
             </a>
           ) : (
@@ -135,6 +141,8 @@ export function SessionItem({
           <Link
             to="."
             search={{ section: 'notes' } as LinkProps['search']}
+            hash={noteAnchor(session.noteUUID)}
+            resetScroll={false}
             className="btn btn-quiet btn-small"
           >
             Read the session note
