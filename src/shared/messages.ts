@@ -25,7 +25,7 @@ export const MESSAGE_EMAIL_MODES = ['batched', 'daily', 'off'] as const
 export type MessageEmailMode = (typeof MESSAGE_EMAIL_MODES)[number]
 export const MESSAGE_EMAIL_LABELS: Record<MessageEmailMode, string> = {
   batched: 'As they come (batched)',
-  daily: 'A daily summary at 18:00 my time',
+  daily: 'A daily summary at 6:00 PM, in my time zone',
   off: 'Off',
 }
 export const messageEmailField = z.enum(MESSAGE_EMAIL_MODES, {

@@ -191,10 +191,10 @@ test('the email choice is saved in /settings, and an admin broadcasts to picked 
   await family.goto('/settings')
   const email = section(family, 'Email me about messages')
   await expect(email.getByRole('radio', { name: 'As they come (batched)' })).toBeChecked()
-  await email.getByRole('radio', { name: 'A daily summary at 18:00 my time' }).check()
+  await email.getByRole('radio', { name: 'A daily summary at 6:00 PM, in my time zone' }).check()
   await expect(family.getByRole('status').filter({ hasText: 'Message emails' })).toBeVisible()
   await family.reload()
-  await expect(email.getByRole('radio', { name: 'A daily summary at 18:00 my time' })).toBeChecked()
+  await expect(email.getByRole('radio', { name: 'A daily summary at 6:00 PM, in my time zone' })).toBeChecked()
   await email.scrollIntoViewIfNeeded()
   await checkWidths(family, 'settings', expectAccessible)
 

@@ -164,21 +164,26 @@ function CollegeRow(props: CollegeRowProps) {
   return (
     <tr>
       <th scope="row" className="cell-wide">
-        <span className="font-semibold break-words">{entry.name}</span>
-        {entry.notes ? (
-          <span className="block text-sm font-normal text-ink-muted break-words">{entry.notes}</span>
-        ) : null}
+        {/* One child per cell: on a phone each cell is a row of its label and this. */}
+        <span className="min-w-0">
+          <span className="block font-semibold break-words">{entry.name}</span>
+          {entry.notes ? (
+            <span className="block text-sm font-normal text-ink-muted break-words">{entry.notes}</span>
+          ) : null}
+        </span>
       </th>
       <td data-label="Round">{ROUND_LABELS[entry.round]}</td>
       <td data-label="Deadline">
-        {entry.deadline ? formatPlainDate(entry.deadline) : <span className="text-ink-muted">None</span>}
-        {left ? (
-          <span
-            className={`block text-sm ${left.soon && !closed ? 'font-semibold text-warning' : 'text-ink-muted'}`}
-          >
-            {left.text}
-          </span>
-        ) : null}
+        <span className="text-right sm:text-left">
+          {entry.deadline ? formatPlainDate(entry.deadline) : <span className="text-ink-muted">None</span>}
+          {left ? (
+            <span
+              className={`block text-sm ${left.soon && !closed ? 'font-semibold text-warning' : 'text-ink-muted'}`}
+            >
+              {left.text}
+            </span>
+          ) : null}
+        </span>
       </td>
       <td data-label="Status">
         {mayChange ? <StatusSelect entry={entry} studentUuid={studentUuid} /> : STATUS_LABELS[entry.status]}

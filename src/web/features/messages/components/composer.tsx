@@ -81,7 +81,8 @@ export function Composer({ label, documents, upload, onSend }: ComposerProps) {
         }}
       />
       <p id={`${id}-help`} className="text-sm text-ink-muted">
-        Markdown works (**bold**, lists, links). Ctrl+Enter or ⌘+Enter sends.
+        Wrap words in **two asterisks** for bold; start lines with - for a list.
+        <span className="hidden sm:inline"> Ctrl+Enter or ⌘+Enter sends.</span>
       </p>
       {attached.length > 0 ? (
         <ul aria-label="Documents to attach" className="flex flex-col gap-1">

@@ -47,7 +47,8 @@ export function ChoiceRow({ number, letters, answer, onAnswer }: RowProps & { le
               } ${
                 checked
                   ? blank
-                    ? 'border-line-strong bg-surface-sunken text-ink'
+                    ? // Nothing chosen yet reads as an empty place, not as a choice.
+                      'border-dashed border-line-strong bg-surface text-ink-muted'
                     : 'border-primary bg-primary text-primary-ink'
                   : 'border-line-strong bg-surface text-ink'
               }`}

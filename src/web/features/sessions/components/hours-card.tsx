@@ -130,7 +130,7 @@ function HoursBody({
         </ul>
       ) : null}
       <div>
-        <FileDownload href={hoursCsvHref(studentUuid)}>Statement (CSV)</FileDownload>
+        <FileDownload href={hoursCsvHref(studentUuid)}>Download the statement (spreadsheet)</FileDownload>
       </div>
     </>
   )

@@ -181,7 +181,7 @@ function GridSession({
         session.awaitingAttendance
           ? 'border-warning bg-warning-soft text-ink'
           : off
-            ? 'border-line bg-surface-sunken text-ink-muted line-through'
+            ? 'border-line bg-surface-sunken text-ink-muted'
             : 'border-primary/40 bg-primary-soft text-ink'
       }`}
       style={{
@@ -192,8 +192,18 @@ function GridSession({
       }}
       aria-label={`${session.studentName}, ${SERVICE_LABELS[session.service]}, ${when.day} ${when.time}, ${statusWords(session)}`}
     >
-      <span className="block truncate font-semibold">{session.studentName}</span>
-      <span className="block truncate">{startWords(session.startsAt, viewerZone)}</span>
+      <span className={`block truncate font-semibold ${off ? 'line-through' : ''}`}>
+        {session.studentName}
+      </span>
+      <span className={`block truncate ${off ? 'line-through' : ''}`}>
+        {startWords(session.startsAt, viewerZone)}
+      </span>
+      {/* What is not plain from the colour alone is written: cancelled (charged or not), awaiting. */}
+      {off || session.awaitingAttendance ? (
+        <span aria-hidden="true" className="block truncate">
+          {statusWords(session)}
+        </span>
+      ) : null}
     </Link>
   )
 }

@@ -58,7 +58,7 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
       <TimeZonePicker
         value={zone.shown}
         disabled={updateMe.isPending}
-        help="Reminders arrive at 8 am here, and a task is overdue from midnight here."
+        help="Reminders arrive at 8:00 AM in this time zone; a task is overdue from midnight here."
         onChange={(value, label) => save(zone, value, { timeZone: value }, `Time zone: ${label}`)}
       />
       <ReminderCheckbox
@@ -66,7 +66,7 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
         checked={reminders.shown}
         disabled={updateMe.isPending}
         label="Email me the day before a task of mine is due"
-        help="One email per task, at 8 am the day before."
+        help="One email per task, at 8:00 AM the day before."
         onChange={(checked) =>
           save(
             reminders,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { ROUND_LABELS } from '../../../../shared/colleges'
 import { formatPlainDate } from '../../../../shared/dates'
 import type { RecordOverview as Overview } from '../../../../shared/record-overview'
-import { userRoleLabels } from '../../../../shared/roles'
+import { ROLE_LABELS, userRoleLabels } from '../../../../shared/roles'
 import { latestOfficialEntry } from '../../../../shared/scores'
 import type { Student } from '../../../../shared/students'
 import { todayIn } from '../../../../shared/tasks'
@@ -176,7 +176,7 @@ function TeamLine({ student }: { student: Student }) {
               >
                 {member.name || 'Unnamed member'}
               </Link>
-              <span className="text-ink-muted"> ({userRoleLabels(member).join(', ') || 'Staff'})</span>
+              <span className="text-ink-muted"> ({teamRoleWords(member) || 'Staff'})</span>
             </li>
           ))}
         </ul>
@@ -184,3 +184,9 @@ function TeamLine({ student }: { student: Student }) {
     </div>
   )
 }
+
+/** A team member's roles as a family reads them: "FAO" is spelled out as what they do. */
+const teamRoleWords = (member: Student['team'][number]) =>
+  userRoleLabels(member)
+    .map((label) => (label === ROLE_LABELS.fao ? 'Financial aid officer' : label))
+    .join(', ')

@@ -26,7 +26,8 @@ export function FamilyWeek({ family, today }: { family: FamilyChild[]; today: st
           </p>
         </div>
       ) : (
-        <ul className="grid gap-6 lg:grid-cols-2">
+        // Two children side by side on a wide screen; one child's card takes the width, up to a reading measure.
+        <ul className={`grid gap-6 ${family.length > 1 ? 'lg:grid-cols-2' : 'max-w-3xl'}`}>
           {family.map((child) => (
             <li key={child.student.uuid} className="min-w-0">
               <ChildCard child={child} today={today} />

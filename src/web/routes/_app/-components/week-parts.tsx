@@ -4,9 +4,8 @@ import { ROUND_LABELS } from '../../../../shared/colleges'
 import { formatPlainDate } from '../../../../shared/dates'
 import type { WeekDeadline, WeekTask } from '../../../../shared/week'
 import { daysBetween } from '../../../lib/plan-rules'
+import type { RecordSectionId } from '../../../lib/record-sections'
 
-/** The record's sections a dashboard row may open (`/students/{uuid}?section=`). */
-export type RecordSection = 'scores' | 'plan' | 'sessions' | 'notes' | 'documents' | 'family'
 
 /** A link to a student's record, at one of its sections when given. */
 export function RecordLink({
@@ -16,7 +15,8 @@ export function RecordLink({
   children,
 }: {
   uuid: string
-  section?: RecordSection
+  /** The record's section to open (`/students/{uuid}?section=`). */
+  section?: RecordSectionId
   className?: string
   children: ReactNode
 }) {

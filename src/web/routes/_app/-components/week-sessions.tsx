@@ -43,7 +43,12 @@ export function SessionRows({
             </span>
             <span className="shrink-0 text-sm text-ink-muted">
               {session.location.kind === 'online' ? (
-                <a href={session.location.meetingUrl} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={session.location.meetingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn btn-secondary btn-small no-underline"
+                >
                   Join online<span className="sr-only"> (opens the meeting link)</span>
                 </a>
               ) : (

@@ -1,5 +1,6 @@
 import type { WeekScreen } from '../../../../shared/week'
 import { Alert } from '../../../components/ui/alert'
+import { visibleSections } from '../../../lib/record-sections'
 import { DeadlineRows, Empty, RecordLink, TaskRows, WeekCard } from './week-parts'
 import { NextSessionsCard } from './week-sessions'
 
@@ -60,19 +61,14 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
         <h2 id="my-record-heading" className="text-xl font-semibold">
           Your record
         </h2>
-        <p className="text-ink-muted">Scores, session notes, documents and your team, each one tap away.</p>
+        <p className="text-ink-muted">
+          Scores, practice tests, messages, documents and your team, each one tap away.
+        </p>
         <ul className="flex flex-wrap gap-2">
-          {(
-            [
-              [undefined, 'Overview'],
-              ['scores', 'Scores'],
-              ['plan', 'Plan'],
-              ['sessions', 'Sessions'],
-              ['notes', 'Notes'],
-              ['documents', 'Documents'],
-              ['family', 'Family and team'],
-            ] as const
-          ).map(([section, label]) => (
+          {[
+            [undefined, 'Overview'] as const,
+            ...visibleSections('self').map((shown) => [shown.id, shown.label] as const),
+          ].map(([section, label]) => (
             <li key={label}>
               <RecordLink
                 uuid={block.uuid}
