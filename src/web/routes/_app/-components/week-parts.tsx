@@ -6,7 +6,6 @@ import type { WeekDeadline, WeekTask } from '../../../../shared/week'
 import { daysBetween } from '../../../lib/plan-rules'
 import type { RecordSectionId } from '../../../lib/record-sections'
 
-
 /** A link to a student's record, at one of its sections when given. */
 export function RecordLink({
   uuid,
