@@ -194,7 +194,9 @@ test('the email choice is saved in /settings, and an admin broadcasts to picked 
   await email.getByRole('radio', { name: 'A daily summary at 6:00 PM, in my time zone' }).check()
   await expect(family.getByRole('status').filter({ hasText: 'Message emails' })).toBeVisible()
   await family.reload()
-  await expect(email.getByRole('radio', { name: 'A daily summary at 6:00 PM, in my time zone' })).toBeChecked()
+  await expect(
+    email.getByRole('radio', { name: 'A daily summary at 6:00 PM, in my time zone' }),
+  ).toBeChecked()
   await email.scrollIntoViewIfNeeded()
   await checkWidths(family, 'settings', expectAccessible)
 
