@@ -12,10 +12,11 @@ import { MarkdownView } from '../../../components/ui/markdown-view'
 import { ListSkeleton } from '../../../components/ui/skeleton'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { noteAnchor } from '../../../lib/note-anchor'
 import { canDeleteNote, canEditNote, canWriteNotes, type RecordAccess } from '../../../lib/record-access'
 import { notesQueryOptions, useDeleteNote } from '../api/notes'
-import { noteAnchor, useLinkedNote } from '../note-anchor'
 import { formatDuration } from '../note-form'
+import { useLinkedNote } from '../use-linked-note'
 import { NoteMeta } from './note-meta'
 
 const NoteDialog = lazyDialog(() => import('./note-dialog').then((module) => module.NoteDialog))

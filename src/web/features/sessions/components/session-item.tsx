@@ -1,8 +1,8 @@
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
 import { MarkdownView } from '../../../components/ui/markdown-view'
+import { noteAnchor } from '../../../lib/note-anchor'
 import { sessionWhen } from '../../../lib/session-time'
-import { noteAnchor } from '../../notes/note-anchor'
 import { statusTone, statusWords } from '../session-words'
 
 export interface SessionActions {

@@ -2,14 +2,11 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 
-/** The address fragment that names one session note in the record's Notes section. */
-export const noteAnchor = (noteUuid: string) => `note-${noteUuid}`
-
 /** How many older pages the Notes section loads, at most, looking for a linked note. */
 const PAGES_SEARCHED = 10
 
 /**
- * The note the address names (`#note-…`, from a session's "Read the session note"), brought into
+ * The note the address names (`#note-…`, `noteAnchor`; from a session's "Read the session note"), brought into
  * view once it is loaded and focused: older pages are loaded until it is found. Its `<article>`
  * carries the anchor's heading and `tabIndex={-1}`.
  */
