@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addToTeam } from '../factories'
-import { expectKeptAsFresh, expectQueriesRefused } from '../helpers/kept'
+import { expectKeptAsFresh, expectQueriesRefused, keptInstances, type OtherInstance } from '../helpers/kept'
 import { answersFor, formBody, wrongOf } from '../helpers/practice-forms'
-import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
+import { type SignedIn, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept caseload skills (`GET /api/v1/skills`, src/server/kept/): two instances on one database,
@@ -12,9 +12,9 @@ import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } f
  * the database); B's next answer must be what a cache-free build answers now.
  */
 let t: TestApp
-let b: Awaited<ReturnType<typeof secondInstance>>
-/** A third instance whose kept answers are dropped before every read: the cache-free answer. */
-let fresh: Awaited<ReturnType<typeof secondInstance>>
+let b: OtherInstance
+let fresh: OtherInstance
+let instances: Awaited<ReturnType<typeof keptInstances>> | undefined
 let admin: SignedIn
 let educator: SignedIn
 let other: SignedIn
@@ -27,9 +27,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const caseloadUrl = (extra = '') => `/api/v1/skills?from=${day(-2)}&to=${day(2)}${extra}`
 
 beforeAll(async () => {
-  t = await createTestApp()
-  b = await secondInstance(t)
-  fresh = await secondInstance(t)
+  instances = await keptInstances()
+  ;({ t, b, fresh } = instances)
   admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
   educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
   other = await t.userWith({ roles: ['educator'], name: 'Olga Other' })
@@ -40,9 +39,7 @@ beforeAll(async () => {
   formId = (await writeOk(t, 'POST', '/api/v1/practice-tests', admin.cookie, form)).uuid
 })
 afterAll(async () => {
-  await b?.close()
-  await fresh?.close()
-  await t?.close()
+  await instances?.close()
 })
 
 /** One submitted attempt through instance A: the first `right` Math questions right, the rest blank. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import type { Session } from '../../src/shared/tutoring'
 import { addGuardian, addToTeam } from '../factories'
-import { expectKeptAsFresh, expectQueriesRefused } from '../helpers/kept'
-import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
+import { expectKeptAsFresh, expectQueriesRefused, keptInstances, type OtherInstance } from '../helpers/kept'
+import { type SignedIn, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept schedule (`GET /api/v1/schedule`, src/server/kept/): two instances on one database, as
@@ -14,9 +14,9 @@ import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } f
  * build answers now.
  */
 let t: TestApp
-let b: Awaited<ReturnType<typeof secondInstance>>
-/** A third instance whose kept answers are dropped before every read: the cache-free answer. */
-let fresh: Awaited<ReturnType<typeof secondInstance>>
+let b: OtherInstance
+let fresh: OtherInstance
+let instances: Awaited<ReturnType<typeof keptInstances>> | undefined
 let admin: SignedIn
 let educator: SignedIn
 let coEducator: SignedIn
@@ -25,9 +25,8 @@ let ben: SignedIn
 let guardian: SignedIn
 
 beforeAll(async () => {
-  t = await createTestApp()
-  b = await secondInstance(t)
-  fresh = await secondInstance(t)
+  instances = await keptInstances()
+  ;({ t, b, fresh } = instances)
   admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
   educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
   coEducator = await t.userWith({ roles: ['educator'], name: 'Cole Coach' })
@@ -40,9 +39,7 @@ beforeAll(async () => {
   await t.db.execute(sql`update users set time_zone = 'America/Los_Angeles' where id = ${educator.id}`)
 })
 afterAll(async () => {
-  await b?.close()
-  await fresh?.close()
-  await t?.close()
+  await instances?.close()
 })
 
 const HOUR = 3_600_000

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import type { Session } from '../../src/shared/tutoring'
 import { addGuardian, addToTeam } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
+import { keptInstances, type OtherInstance } from '../helpers/kept'
+import { type SignedIn, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept first page of a record's sessions (`GET /api/v1/students/{id}/sessions`, src/server/kept/):
@@ -13,9 +14,9 @@ import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } f
  * answer must be what a cache-free build answers now.
  */
 let t: TestApp
-let b: Awaited<ReturnType<typeof secondInstance>>
-/** A third instance whose kept answers are dropped before every read: the cache-free answer. */
-let fresh: Awaited<ReturnType<typeof secondInstance>>
+let b: OtherInstance
+let fresh: OtherInstance
+let instances: Awaited<ReturnType<typeof keptInstances>> | undefined
 let admin: SignedIn
 let educator: SignedIn
 let fao: SignedIn
@@ -24,9 +25,8 @@ let guardian: SignedIn
 let outsider: SignedIn
 
 beforeAll(async () => {
-  t = await createTestApp()
-  b = await secondInstance(t)
-  fresh = await secondInstance(t)
+  instances = await keptInstances()
+  ;({ t, b, fresh } = instances)
   admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
   educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
   fao = await t.userWith({ roles: ['fao'], name: 'Fay Aid' })
@@ -38,9 +38,7 @@ beforeAll(async () => {
   await addGuardian(t.db, student.id, guardian.id)
 })
 afterAll(async () => {
-  await b?.close()
-  await fresh?.close()
-  await t?.close()
+  await instances?.close()
 })
 
 const HOUR = 3_600_000

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { selectRows } from '../../src/server/db/raw'
 import { insertSession } from '../../src/server/db/seed/sessions'
 import { addGuardian, addToTeam, createNote, createSatScore, createUser } from '../factories'
-import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } from '../helpers/test-app'
+import { keptInstances, type OtherInstance } from '../helpers/kept'
+import { type SignedIn, type TestApp, writeOk } from '../helpers/test-app'
 
 /**
  * The kept week (`GET /api/v1/screens/week`, src/server/kept/): two instances on one database, as
@@ -12,9 +13,9 @@ import { createTestApp, type SignedIn, secondInstance, type TestApp, writeOk } f
  * database); B's next week must be what a cache-free build answers now.
  */
 let t: TestApp
-let b: Awaited<ReturnType<typeof secondInstance>>
-/** A third instance whose kept answers are dropped before every read: the cache-free answer. */
-let fresh: Awaited<ReturnType<typeof secondInstance>>
+let b: OtherInstance
+let fresh: OtherInstance
+let instances: Awaited<ReturnType<typeof keptInstances>> | undefined
 let admin: SignedIn
 let educator: SignedIn
 let fao: SignedIn
@@ -22,9 +23,8 @@ let student: SignedIn
 let guardian: SignedIn
 
 beforeAll(async () => {
-  t = await createTestApp()
-  b = await secondInstance(t)
-  fresh = await secondInstance(t)
+  instances = await keptInstances()
+  ;({ t, b, fresh } = instances)
   admin = await t.userWith({ roles: ['admin'], name: 'Ada Admin' })
   educator = await t.userWith({ roles: ['educator'], name: 'Eve Educator' })
   fao = await t.userWith({ roles: ['fao'], name: 'Fay Aid' })
@@ -36,9 +36,7 @@ beforeAll(async () => {
   await createSatScore(t.db, student.id, { date: '2025-03-08', english: 600, math: 620 })
 })
 afterAll(async () => {
-  await b?.close()
-  await fresh?.close()
-  await t?.close()
+  await instances?.close()
 })
 
 const record = () => `/api/v1/students/${student.id}`

@@ -1,7 +1,32 @@
 import { expect } from 'vitest'
-import type { SignedIn, TestApp } from './test-app'
+import { createTestApp, type SignedIn, secondInstance, type TestApp } from './test-app'
 
 type Instance = Pick<TestApp, 'app' | 'request'>
+
+/** Another instance on the test app's database (`secondInstance`). */
+export type OtherInstance = Awaited<ReturnType<typeof secondInstance>>
+
+/**
+ * The kept-answer tests' three instances on one database: `t`, where writes go; `b`, which reads
+ * and keeps answers; and `fresh`, whose kept answers are dropped before every read (the cache-free
+ * answer, `expectKeptAsFresh`). `close` closes all three.
+ */
+export async function keptInstances(): Promise<{
+  t: TestApp
+  b: OtherInstance
+  fresh: OtherInstance
+  close: () => Promise<void>
+}> {
+  const t = await createTestApp()
+  const b = await secondInstance(t)
+  const fresh = await secondInstance(t)
+  const close = async () => {
+    await b.close()
+    await fresh.close()
+    await t.close()
+  }
+  return { t, b, fresh, close }
+}
 
 /**
  * Each reader's GET on instance `b` against what `fresh` builds with nothing kept (its kept
