@@ -11,6 +11,7 @@ import { notFound } from '../problems'
 import { adminUserPage } from './admin-list'
 import { adminWeek } from './admin-week'
 import { KeptLists } from './list-answers'
+import type { ScheduleAsked } from './session-also'
 import { riderOf } from './session-riders'
 import { trackWrites } from './write-epoch'
 
@@ -126,12 +127,7 @@ export class Kept extends KeptLists {
   ): Promise<string> {
     const educatorId = scheduleEducator(viewer, query)
     const asked = riderOf(request).schedule
-    if (
-      asked === undefined ||
-      (asked.educator ?? viewer.id) !== educatorId ||
-      asked.from !== query.from ||
-      asked.to !== query.to
-    ) {
+    if (!askedExactly(asked, viewer, educatorId, query)) {
       return (await scheduleJsonWith(this.db, viewer, educatorId, query)).body
     }
     return this.schedule(this.db, viewer, educatorId, query, asked.versions)
@@ -148,15 +144,7 @@ export class Kept extends KeptLists {
     const asked = riderOf(request).caseload
     const build = async () =>
       JSON.stringify(caseloadSkillsSchema.encode(await caseloadSkills(this.db, viewer, educatorId, query)))
-    if (
-      educatorId === null ||
-      asked === undefined ||
-      (asked.educator ?? viewer.id) !== educatorId ||
-      asked.from !== query.from ||
-      asked.to !== query.to
-    ) {
-      return build()
-    }
+    if (educatorId === null || !askedExactly(asked, viewer, educatorId, query)) return build()
     return this.caseload(viewer, educatorId, query, asked.versions, build)
   }
 
@@ -176,4 +164,22 @@ export function registerKeptAnswers(app: FastifyInstance, database: Database): v
   if (database.kind === 'pglite') trackWrites(client as Parameters<typeof trackWrites>[0])
   app.decorate('kept', new Kept(database.db))
   app.decorateRequest('keptRider', null)
+}
+
+/**
+ * Whether the session query read the versions of exactly the educator and days a schedule or
+ * caseload request asks for (`educator` null in what it read: the caller).
+ */
+function askedExactly(
+  asked: (ScheduleAsked & { versions: string }) | undefined,
+  viewer: Viewer,
+  educatorId: string,
+  query: { from: string; to: string },
+): asked is ScheduleAsked & { versions: string } {
+  return (
+    asked !== undefined &&
+    (asked.educator ?? viewer.id) === educatorId &&
+    asked.from === query.from &&
+    asked.to === query.to
+  )
 }
