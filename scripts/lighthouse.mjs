@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js'
 import { buildIsStale } from './lib/build-state.mjs'
+import { serveFloors } from './lib/lighthouse-floors.mjs'
 import { cliAdminInvite, makePeople } from './lib/lighthouse-people.mjs'
 import { freePort, waitForHealth } from './lib/local-server.mjs'
 
@@ -24,7 +25,16 @@ import { freePort, waitForHealth } from './lib/local-server.mjs'
  * LIGHTHOUSE_RUNS=N measures each page N times and reports Lighthouse's median run (the one
  * nearest the median FCP and time to interactive), with the range of TBT over the runs: on a
  * shared two-core machine one run of a page can differ from the next by a factor of three.
+ *
+ * The first two rows are floors (`floor:react`, `floor:router`): a page of 40 links with none of
+ * the app's code, hydrated by React alone and by React under TanStack Router and Query
+ * (scripts/lighthouse-floor). They show what the stack itself costs on this machine in this run.
  */
+const FLOOR_PAGES = ['floor:react', 'floor:router']
+const FLOOR_NAMES = {
+  'floor:react': 'floor: React alone',
+  'floor:router': 'floor: React, TanStack Router and Query',
+}
 const PUBLIC_PAGES = [
   '/',
   '/services/tutoring',
@@ -49,7 +59,11 @@ const WORKSPACE_PAGES = [
   'admin:/admin/users',
   'admin:/students',
 ]
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...PUBLIC_PAGES, ...WORKSPACE_PAGES]
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  ...FLOOR_PAGES,
+  ...PUBLIC_PAGES,
+  ...WORKSPACE_PAGES,
+]
 const parsePage = (entry) => {
   const match = /^([a-z]+):(\/.*)$/.exec(entry)
   return match ? { role: match[1], path: match[2] } : { role: null, path: entry }
@@ -86,8 +100,11 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 let chrome
+let floors
 try {
   await waitForHealth(origin, server, 60_000, 'The server')
+  if (PAGES.some((entry) => entry in FLOOR_NAMES))
+    floors = await serveFloors(path.join(dataDir, 'floors'), await freePort())
 
   const people = needsPeople ? await makePeople(origin, adminInvite, adminEmail) : null
 
@@ -116,7 +133,7 @@ try {
     for (let run = 0; run < RUNS; run++) {
       let result
       for (let attempt = 1; attempt <= 3; attempt++) {
-        result = await lighthouse(`${origin}${page}`, {
+        result = await lighthouse(floors?.pages[entry] ?? `${origin}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -175,7 +192,7 @@ try {
       firstBytes / 1024 > BUDGET.jsKb ? 'JS' : null,
     ].filter(Boolean)
     rows.push({
-      page: role ? `${role} ${pagePath}` : pagePath,
+      page: FLOOR_NAMES[entry] ?? (role ? `${role} ${pagePath}` : pagePath),
       performance: performance ?? 'error',
       accessibility: Math.round(categories.accessibility.score * 100),
       bestPractices: Math.round(categories['best-practices'].score * 100),
@@ -208,6 +225,7 @@ try {
   }
 } finally {
   await chrome?.kill()
+  await floors?.close()
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
