@@ -36,6 +36,9 @@ async function enrol(
   expect(started.statusCode, started.body).toBe(200)
   const { totpURI, backupCodes } = started.json()
   expect(backupCodes).toHaveLength(10)
+  // One case and no look-alike letters, so a code is typed as printed (backup-codes.ts).
+  for (const code of backupCodes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/)
+  expect(new Set(backupCodes).size).toBe(10)
   const totp = URI.parse(totpURI) as TOTP
   expect(totp.issuer).toBe('Crestline Prep')
   expect(totp.label).toBe(person.email)

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { resetPasswordMail } from '../mail/messages'
+import { generateBackupCodes } from './backup-codes'
 import { hashPassword, verifyPassword } from './password-hash'
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from './session'
 import { totpSingleUse } from './totp-single-use'
@@ -86,8 +87,14 @@ export async function createAuth(options: AuthOptions) {
       updateAge: SESSION_UPDATE_AGE,
     },
     // TOTP with an authenticator app and ten one-time backup codes (ADR 030); no email codes. Each
-    // authenticator code works once (totp-single-use.ts).
-    plugins: [twoFactor({ issuer: BRAND.name, backupCodeOptions: { amount: 10 } }), singleUseCodes],
+    // authenticator code works once (totp-single-use.ts); backup codes are in one case (backup-codes.ts).
+    plugins: [
+      twoFactor({
+        issuer: BRAND.name,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) },
+      }),
+      singleUseCodes,
+    ],
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     logger: { level: 'error' },

@@ -33,6 +33,7 @@ export function Field({
   help,
   inputMode,
   maxLength,
+  verbatim = false,
 }: {
   id: string
   name: string
@@ -42,6 +43,8 @@ export function Field({
   help?: string
   inputMode?: 'numeric'
   maxLength?: number
+  /** A code typed exactly as printed: a phone's keyboard neither capitalises nor corrects it. */
+  verbatim?: boolean
 }) {
   return (
     <div className="flex flex-col gap-1.5" data-field={name}>
@@ -56,6 +59,7 @@ export function Field({
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        {...(verbatim ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } : {})}
         aria-describedby={help ? `${id}-help` : undefined}
       />
       {help ? (

@@ -135,6 +135,7 @@ export function twoFactorStep({
     else code.removeAttribute('inputmode')
     code.maxLength = next.maxLength
     resetForm(form, { code: '' })
+    code.focus()
   })
   form.querySelector('[data-start-over]')!.addEventListener('click', onCancel)
   return form

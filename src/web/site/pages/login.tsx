@@ -56,6 +56,7 @@ function TwoFactorForm() {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
+        verbatim
       />
       <label className="flex min-h-11 items-center gap-3">
         <input type="checkbox" name="trustDevice" className="size-5 accent-primary" />
