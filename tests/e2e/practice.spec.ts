@@ -181,6 +181,10 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   // Raw 40 is the range 600-630 (615 to the nearest 10 in the history); Math raw 2 is 220.
   await expect(page.getByRole('heading', { level: 1, name: `${formName}: results` })).toBeVisible()
   await expect(page.getByTestId('practice-total')).toHaveText('840')
+  // The results open at their top, where the score is, and the focus is there: not at the
+  // scroll position of the sheet's submit button.
+  await expect(page.getByTestId('practice-total')).toBeInViewport()
+  await expect(page.locator(':focus')).toContainText(`${formName}: results`)
   const scores = section(page, 'Score')
   await expect(scores.getByRole('row', { name: /Reading and Writing/ })).toContainText('600–630')
   await expect(scores.getByRole('row', { name: /Math/ })).toContainText('220')

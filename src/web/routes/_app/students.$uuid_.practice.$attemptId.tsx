@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { useRef } from 'react'
 import { PRACTICE_SECTIONS, type PracticeSection } from '../../../shared/practice-layouts'
 import { MissingResource } from '../../components/layout/missing-resource'
 import { PageHeader } from '../../components/layout/page-header'
@@ -13,6 +14,7 @@ import { studentQueryOptions } from '../../features/students/api/get-student'
 import { canAnswerPractice, recordAccess } from '../../lib/record-access'
 import { ensurePageData } from '../../lib/route-data'
 import { oneOf } from '../../lib/search-params'
+import { useReveal } from '../../lib/use-reveal'
 
 /**
  * One practice attempt (docs/product.md#practice-tests): the answer sheet while it is open (the
@@ -53,6 +55,10 @@ function PracticeAttemptPage() {
   const viewer = useCurrentUser()
   const access = recordAccess(viewer, student)
   const submitted = attempt.status === 'submitted'
+  // Submitted here, on this page: the results open at their top, where the score is, with focus
+  // there, not at the scroll position of the sheet's submit button.
+  const openWhenShown = useRef(!submitted)
+  const header = useReveal<HTMLDivElement>(submitted && openWhenShown.current)
   const mayAnswer = canAnswerPractice(access)
   const onBehalf = viewer.uuid !== student.uuid
   const name = student.name || 'the student'
@@ -66,18 +72,20 @@ function PracticeAttemptPage() {
       >
         ← {onBehalf ? `${name}'s practice tests` : 'My practice tests'}
       </Link>
-      <PageHeader
-        title={submitted ? `${attempt.form.name}: results` : attempt.form.name}
-        description={
-          submitted
-            ? `${onBehalf ? `Practice ${attempt.form.test} for ${name}` : `Your practice ${attempt.form.test}`}: the score, the skills and every question.`
-            : !mayAnswer
-              ? `Practice ${attempt.form.test} for ${name}, not submitted yet.`
-              : onBehalf
-                ? `Practice ${attempt.form.test} for ${name}. Each answer is saved as it is entered.`
-                : `Practice ${attempt.form.test}. Each answer is saved as you give it; you can stop and come back on any device.`
-        }
-      />
+      <div ref={header} tabIndex={-1} className="scroll-mt-28 outline-none lg:scroll-mt-16">
+        <PageHeader
+          title={submitted ? `${attempt.form.name}: results` : attempt.form.name}
+          description={
+            submitted
+              ? `${onBehalf ? `Practice ${attempt.form.test} for ${name}` : `Your practice ${attempt.form.test}`}: the score, the skills and every question.`
+              : !mayAnswer
+                ? `Practice ${attempt.form.test} for ${name}, not submitted yet.`
+                : onBehalf
+                  ? `Practice ${attempt.form.test} for ${name}. Each answer is saved as it is entered.`
+                  : `Practice ${attempt.form.test}. Each answer is saved as you give it; you can stop and come back on any device.`
+          }
+        />
+      </div>
       {submitted ? (
         <AttemptResults
           attempt={attempt}

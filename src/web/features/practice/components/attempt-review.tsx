@@ -23,14 +23,15 @@ const RESULT_TONES = {
  */
 export function AttemptReview({ attempt, onlyMisses, onOnlyMisses }: AttemptReviewProps) {
   const review = attempt.review ?? []
-  const shown = onlyMisses && !attempt.keyWithheld ? review.filter((row) => row.result !== 'right') : review
+  const withheld = attempt.keyWithheld === true
+  const shown = onlyMisses && !withheld ? review.filter((row) => row.result !== 'right') : review
   return (
     <section aria-labelledby="review-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="review-heading" className="text-xl font-semibold">
           Review
         </h2>
-        {attempt.keyWithheld ? null : (
+        {withheld ? null : (
           <fieldset className="flex gap-1 rounded-lg bg-surface-sunken p-1">
             <legend className="sr-only">Show</legend>
             {[
@@ -50,7 +51,7 @@ export function AttemptReview({ attempt, onlyMisses, onOnlyMisses }: AttemptRevi
           </fieldset>
         )}
       </div>
-      {attempt.keyWithheld ? (
+      {withheld ? (
         <Alert tone="info" role="status">
           The correct answers show here once every open attempt of “{attempt.form.name}” is submitted. Until
           then the review lists the answers given.
@@ -71,15 +72,15 @@ export function AttemptReview({ attempt, onlyMisses, onOnlyMisses }: AttemptRevi
                 <thead>
                   <tr>
                     <th scope="col">Question</th>
-                    <th scope="col">Result</th>
+                    {withheld ? null : <th scope="col">Result</th>}
                     <th scope="col">Answer given</th>
-                    <th scope="col">Correct</th>
+                    {withheld ? null : <th scope="col">Correct</th>}
                     <th scope="col">Skill</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((row) => (
-                    <ReviewLine key={row.number} row={row} />
+                    <ReviewLine key={row.number} row={row} withheld={withheld} />
                   ))}
                 </tbody>
               </table>
@@ -91,28 +92,31 @@ export function AttemptReview({ attempt, onlyMisses, onOnlyMisses }: AttemptRevi
   )
 }
 
-function ReviewLine({ row }: { row: ReviewRow }) {
+/** A question's line; while the key is kept back, without the result and correct columns (the alert says why). */
+function ReviewLine({ row, withheld }: { row: ReviewRow; withheld: boolean }) {
   return (
     <tr data-result={row.result ?? 'unknown'}>
       <th scope="row" className="font-semibold tabular-nums">
         <span className="sm:hidden">Question </span>
         {row.number}
       </th>
-      <td data-label="Result">
-        {row.result ? (
-          <span className={`rounded px-1.5 text-sm font-semibold ${RESULT_TONES[row.result]}`}>
-            {RESULT_WORDS[row.result]}
-          </span>
-        ) : (
-          <span className="text-ink-muted">Not shown yet</span>
-        )}
-      </td>
+      {withheld ? null : (
+        <td data-label="Result">
+          {row.result ? (
+            <span className={`rounded px-1.5 text-sm font-semibold ${RESULT_TONES[row.result]}`}>
+              {RESULT_WORDS[row.result]}
+            </span>
+          ) : null}
+        </td>
+      )}
       <td data-label="Answer given" className="tabular-nums">
         {row.answer ?? <span className="text-ink-muted">Blank</span>}
       </td>
-      <td data-label="Correct" className="tabular-nums">
-        {row.correct ? row.correct.join(' or ') : <span className="text-ink-muted">Not shown yet</span>}
-      </td>
+      {withheld ? null : (
+        <td data-label="Correct" className="tabular-nums">
+          {row.correct?.join(' or ')}
+        </td>
+      )}
       <td data-label="Skill" className="cell-wide text-sm">
         {row.skill}
       </td>
