@@ -123,5 +123,7 @@ export const importResultSchema = z.object({
   errors: z.number(),
   /** Invites stored whose email could not be sent (the admin can resend them). */
   mailFailed: z.number(),
+  /** The server writes mail to its outbox folder (no SMTP_URL): nobody received these invites. */
+  outbox: z.boolean(),
 })
 export type ImportResult = z.infer<typeof importResultSchema>

@@ -64,7 +64,7 @@ describe('bulk invites from a CSV file', () => {
 
     const sent = await send(csv)
     expect(sent.statusCode).toBe(200)
-    expect(sent.json()).toEqual({ invited: 195, skipped: 0, errors: 5, mailFailed: 0 })
+    expect(sent.json()).toEqual({ invited: 195, skipped: 0, errors: 5, mailFailed: 0, outbox: false })
     const mail = await sink.waitFor('bulk200@example.test')
     expect(mail.text).toContain('Hello Person 200,')
     expect(mail.text).toContain(`${TEST_ORIGIN}/login?invite=`)
@@ -76,9 +76,32 @@ describe('bulk invites from a CSV file', () => {
     const again = await preview(csv)
     expect(again.json().counts).toEqual({ new: 0, invited: 195, user: 0, error: 5 })
     const resent = await send(csv)
-    expect(resent.json()).toEqual({ invited: 0, skipped: 195, errors: 5, mailFailed: 0 })
+    expect(resent.json()).toEqual({ invited: 0, skipped: 195, errors: 5, mailFailed: 0, outbox: false })
     await sink.idle()
     expect(bulkMail()).toHaveLength(195)
+  })
+
+  it('names rows as a spreadsheet numbers them: blank lines, lines of commas and multi-line cells count as theirs', async () => {
+    const csv = [
+      'name,email,roles',
+      'Ann Row,row-a@example.test,student',
+      '',
+      ',,',
+      '"Bo\nRow",not-an-email,student',
+      'Cy Row,row-c@example.test,teacher',
+      '',
+    ].join('\n')
+    const { rows } = (await preview(csv)).json()
+    expect(
+      rows.map((r: { row: number; problems: { column: string }[] }) => [
+        r.row,
+        r.problems.map((p) => p.column),
+      ]),
+    ).toEqual([
+      [2, []],
+      [5, ['email']],
+      [6, ['roles']],
+    ])
   })
 
   it('marks people who already have an account or an available invite, and re-invites after expiry', async () => {

@@ -240,13 +240,16 @@ test('an admin invites people from a CSV file: preview, send, and the same file 
   await expect(rows.filter({ hasText: `carl.${tag}` })).toContainText('Educator')
   await expect(rows.filter({ hasText: ADMIN_EMAIL })).toContainText('Already a user')
   await expect(rows.filter({ hasText: 'not-an-email' })).toContainText(
-    'Row 5, email: Please provide a valid email address.',
+    'Email: Please provide a valid email address.',
   )
   await expectAccessible()
   await shotAtWidth(page, 'manage-users-csv-preview')
 
   await section.getByRole('button', { name: 'Send 2 invites' }).click()
   await expect(section.getByRole('status')).toContainText('2 invites sent; 1 skipped')
+  // The result names the rows left out, and holds the focus the preview's button had.
+  await expect(section.getByRole('status')).toContainText('1 row with an error left out (row 5)')
+  await expect(page.locator(':focus')).toContainText('2 invites sent')
   expect(await waitForMail(`cora.${tag}@crestline.test`, /login\?invite=/)).toContain(
     `Hello Cora Csv ${tag},`,
   )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AdminUser } from '../../src/shared/users'
+import { rowNumbersWords } from '../../src/web/features/invites/components/invite-import'
 import { inviteLink } from '../../src/web/features/invites/invite-link'
 import {
   accountStateOf,
@@ -102,5 +103,15 @@ describe('the Manage Users change', () => {
 
   it('builds the invite link on the login page', () => {
     expect(inviteLink('abc', 'https://app.example')).toBe('https://app.example/login?invite=abc')
+  })
+})
+
+describe("the CSV import's rows left out", () => {
+  it('names them by number, ten at most', () => {
+    expect(rowNumbersWords([5])).toBe('row 5')
+    expect(rowNumbersWords([5, 9])).toBe('rows 5 and 9')
+    expect(rowNumbersWords([3, 4, 7])).toBe('rows 3, 4 and 7')
+    const many = Array.from({ length: 14 }, (_, index) => index + 2)
+    expect(rowNumbersWords(many)).toBe('rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 4 more')
   })
 })

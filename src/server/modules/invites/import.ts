@@ -9,7 +9,7 @@ import {
   type ImportResult,
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../shared/people-import'
-import { readCsv } from '../../csv'
+import { readCsvRows } from '../../csv'
 import type { DbOrTx } from '../../db/client'
 import { studentProfiles, type UserInviteRow, userInvites, users } from '../../db/schema'
 import { fieldError } from '../../problems'
@@ -45,16 +45,15 @@ function columnIndexes(header: string[]): Partial<Record<ImportColumn, number>> 
 
 /** Each row checked by the shared fields; a repeated email is an error on its later rows. */
 export function checkRows(text: string): CheckedRow[] {
-  const [header, ...records] = readCsv(text, 'csv')
-  if (!header) throw fieldError('csv', 'The file is empty.')
-  const indexes = columnIndexes(header)
+  const [first, ...records] = readCsvRows(text, 'csv')
+  if (!first) throw fieldError('csv', 'The file is empty.')
+  const indexes = columnIndexes(first.cells)
   if (records.length === 0) throw fieldError('csv', 'The file has a header row but no people.')
   if (records.length > IMPORT_MAX_ROWS) {
     throw fieldError('csv', `Use at most ${IMPORT_MAX_ROWS} people per file; this one has ${records.length}.`)
   }
   const firstRowOf = new Map<string, number>()
-  return records.map((cells, index) => {
-    const row = index + 2
+  return records.map(({ cells, row }) => {
     const raw = (column: ImportColumn) => {
       const at = indexes[column]
       return at === undefined ? undefined : cells[at]
@@ -179,7 +178,7 @@ export async function importInvites(
   db: DbOrTx,
   csv: string,
   actorId: string,
-): Promise<{ invites: ImportedInvite[]; result: Omit<ImportResult, 'mailFailed'> }> {
+): Promise<{ invites: ImportedInvite[]; result: Omit<ImportResult, 'mailFailed' | 'outbox'> }> {
   const rows = checkRows(csv)
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('crestline:user-invite-import'))`)

@@ -126,7 +126,7 @@ const inviteRoutes: FastifyPluginAsyncZod<{ appOrigin: string }> = async (app, {
     async (request) => {
       const { invites, result } = await importInvites(app.db, request.body.csv, requireViewer(request).id)
       const mailFailed = await sendInviteMails(invites, request.log)
-      return { ...result, mailFailed }
+      return { ...result, mailFailed, outbox: app.mailer.outbox === true }
     },
   )
 

@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
+import { useReveal } from '../../../lib/use-reveal'
 import { useImportInvites, usePreviewImport } from '../api/import-invites'
 
 const STATUS_LABELS: Record<ImportStatus, string> = {
@@ -20,6 +21,14 @@ const STATUS_LABELS: Record<ImportStatus, string> = {
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/** "rows 7 and 9", "rows 3, 4, 5 and 12 more": which rows an import left out, by their numbers. */
+export function rowNumbersWords(rows: number[]): string {
+  const shown = rows.slice(0, 10)
+  const more = rows.length - shown.length
+  const last = more > 0 ? `${more} more` : shown.pop()
+  return `${rows.length === 1 ? 'row' : 'rows'} ${shown.length > 0 ? `${shown.join(', ')} and ${last}` : last}`
+}
 
 /** "12 new invites, 3 already invited, 2 already users, 1 error". */
 export function previewSummary(counts: ImportPreview['counts']): string {
@@ -44,6 +53,8 @@ export function InviteImport() {
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
+  // The result replaces the preview: it takes the focus, so that nobody is left on a page's top.
+  const result = useReveal<HTMLDivElement>(done)
 
   const choose = async (chosen: File | undefined) => {
     setFileError(null)
@@ -70,20 +81,28 @@ export function InviteImport() {
 
   const sendInvites = async () => {
     if (!file) return
+    const leftOut = preview.data?.rows.filter((row) => row.status === 'error').map((row) => row.row) ?? []
     try {
       const result = await send.mutateAsync(file.csv)
-      const sentText = plural(result.invited, 'invite sent', 'invites sent')
+      // "Sent" only when the mail server took them; the outbox reaches nobody (invite-mail-words.ts).
+      const sentText = result.outbox
+        ? `${plural(result.invited, 'invite', 'invites')} created; the emails were put in the server's outbox, not sent: share each link from the list below`
+        : plural(result.invited, 'invite sent', 'invites sent')
       const notes = [
         result.skipped > 0 ? `${result.skipped} skipped (already invited or already users)` : null,
         result.errors > 0
-          ? plural(result.errors, 'row with an error left out', 'rows with errors left out')
+          ? `${plural(result.errors, 'row with an error left out', 'rows with errors left out')}${
+              leftOut.length === result.errors
+                ? ` (${rowNumbersWords(leftOut)}): fix and import them again`
+                : ''
+            }`
           : null,
         result.mailFailed > 0
           ? `${plural(result.mailFailed, 'email', 'emails')} could not be sent: resend from the list below`
           : null,
       ].filter(Boolean)
       setDone(`${[sentText, ...notes].join('; ')}.`)
-      toast(sentText[0]!.toUpperCase() + sentText.slice(1))
+      toast(result.outbox ? plural(result.invited, 'invite created', 'invites created') : sentText)
       startOver()
     } catch (error) {
       setFileError(errorMessage(error))
@@ -93,11 +112,13 @@ export function InviteImport() {
   const data = preview.data
   return (
     <div className="flex flex-col gap-4">
-      {done ? (
-        <Alert tone="success" role="status">
-          {done}
-        </Alert>
-      ) : null}
+      <div ref={result} tabIndex={-1} className={done ? 'outline-none' : 'hidden'}>
+        {done ? (
+          <Alert tone="success" role="status">
+            {done}
+          </Alert>
+        ) : null}
+      </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="font-medium text-ink">
           CSV file
@@ -231,7 +252,13 @@ function PreviewRow({ row }: { row: ImportPreviewRow }) {
       >
         {row.status === 'error' ? (
           <span>
-            {row.problems.map((problem) => `Row ${row.row}, ${problem.column}: ${problem.message}`).join(' ')}
+            {/* The row's number is its first cell: each problem names only its column, as the table's heading would. */}
+            {row.problems
+              .map(
+                (problem) =>
+                  `${problem.column[0]!.toUpperCase()}${problem.column.slice(1)}: ${problem.message}`,
+              )
+              .join(' ')}
           </span>
         ) : (
           STATUS_LABELS[row.status]
