@@ -168,6 +168,8 @@ test('a guardian cancels inside the notice window, sees the charge notice, and t
   await checkWidths(page, 'cancel-dialog', expectAccessible)
   await dialog.getByRole('button', { name: 'Cancel and charge the time' }).click()
   await expect(dialog).toBeHidden()
+  // The Cancel button went with the session: the focus goes to the section, not the page's top.
+  await expect(page.getByRole('heading', { name: 'Sessions', level: 2 })).toBeFocused()
   await expect(balance).toHaveText('8 hours left')
   await expect(
     page.getByRole('list', { name: 'Past sessions' }).getByText('Cancelled late (charged)'),

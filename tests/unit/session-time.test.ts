@@ -6,7 +6,13 @@ import {
   toSessionInput,
   toSessionPatch,
 } from '../../src/web/features/sessions/session-form'
-import { insideNoticeWindow, noticeHours, statusWords } from '../../src/web/features/sessions/session-words'
+import {
+  gridStatusWords,
+  insideNoticeWindow,
+  noticeHours,
+  staffStatusChoices,
+  statusWords,
+} from '../../src/web/features/sessions/session-words'
 import { sessionWhen } from '../../src/web/lib/session-time'
 import {
   gridPlace,
@@ -127,9 +133,24 @@ describe('session words', () => {
   it('names the status, the window and whether cancelling now is charged', () => {
     expect(statusWords(session({ awaitingAttendance: true }))).toBe('Awaiting attendance')
     expect(statusWords(session({ status: 'late-cancelled' }))).toBe('Cancelled late (charged)')
+    // A week grid's block is narrow: shorter words, the charge still said.
+    expect(gridStatusWords(session({ status: 'late-cancelled' }))).toBe('Late, charged')
+    expect(gridStatusWords(session({ awaitingAttendance: true }))).toBe('To be marked')
+    expect(gridStatusWords(session({ status: 'cancelled' }))).toBe('Cancelled')
     expect(noticeHours(session())).toBe(24)
     expect(insideNoticeWindow(session(), Date.parse('2026-03-08T19:59:59Z'))).toBe(false)
     // Exactly at the boundary is inside the window, as the server decides.
     expect(insideNoticeWindow(session(), Date.parse('2026-03-08T20:00:00Z'))).toBe(true)
+  })
+
+  it('offers staff attended and no-show only once the session has started', () => {
+    const choices = (overrides: Partial<Session>, now: string) =>
+      staffStatusChoices(session(overrides), Date.parse(now)).map((choice) => choice.status)
+    const start = session().startsAt
+    const before = new Date(Date.parse(start) - 1000).toISOString()
+    expect(choices({}, before)).toEqual(['cancelled', 'late-cancelled'])
+    expect(choices({}, start)).toEqual(['attended', 'no-show', 'cancelled', 'late-cancelled'])
+    // Marked already (a cancelled session moved back): its own mark stays, and "Scheduled" undoes it.
+    expect(choices({ status: 'cancelled' }, before)).toEqual(['cancelled', 'late-cancelled', 'scheduled'])
   })
 })

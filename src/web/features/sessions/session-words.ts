@@ -1,5 +1,5 @@
 import type { Problem } from '../../../shared/problem'
-import { SESSION_STATUS_LABELS, type Session } from '../../../shared/tutoring'
+import { SESSION_STATUS_LABELS, type Session, type SessionStatus } from '../../../shared/tutoring'
 import { sessionWhen } from '../../lib/session-time'
 
 /** A session's status in words (never colour alone); "Awaiting attendance" for one not yet marked. */
@@ -9,6 +9,16 @@ export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendanc
 }
 
 export const STATUS_LABELS = SESSION_STATUS_LABELS
+
+/**
+ * The status in a week grid's block, a column about 115 px wide at 1280: words short enough not to
+ * be cut ("Cancelled late (charged)" lost its "(charged)"). The block's label keeps the full words.
+ */
+export function gridStatusWords(session: Pick<Session, 'status' | 'awaitingAttendance'>): string {
+  if (session.status === 'late-cancelled') return 'Late, charged'
+  if (session.status === 'scheduled' && session.awaitingAttendance) return 'To be marked'
+  return statusWords(session)
+}
 
 export const statusTone = (session: Pick<Session, 'status' | 'awaitingAttendance'>) =>
   session.awaitingAttendance
@@ -48,4 +58,28 @@ export function clashWords(kind: 'student' | 'educator', problem: Problem, viewe
     return `${clash.educatorName} already has a session${other} ${at}. Choose another time or educator.`
   }
   return `${clash.studentName ?? 'The student'} already has a session with ${clash.educatorName} ${at}. Schedule anyway to keep both.`
+}
+
+const STAFF_CHOICES: Array<{ status: SessionStatus; help: string }> = [
+  { status: 'attended', help: 'The time is drawn from the hours.' },
+  { status: 'no-show', help: 'The student did not come: the time is charged.' },
+  { status: 'cancelled', help: 'With enough notice: not charged.' },
+  { status: 'late-cancelled', help: 'Inside the notice window: the time is charged.' },
+  { status: 'scheduled', help: 'Not marked yet.' },
+]
+
+/** Outcomes only a session that has started can have: the server refuses them before. */
+const AFTER_START: readonly SessionStatus[] = ['attended', 'no-show']
+
+/**
+ * What staff may mark a session as at `now`: "Scheduled" only to undo a mark, and attended or
+ * no-show only once it has started (or when it is already so marked).
+ */
+export function staffStatusChoices(session: Pick<Session, 'status' | 'startsAt'>, now: number) {
+  const started = Date.parse(session.startsAt) <= now
+  return STAFF_CHOICES.filter(
+    (choice) =>
+      (choice.status !== 'scheduled' || session.status !== 'scheduled') &&
+      (started || !AFTER_START.includes(choice.status) || choice.status === session.status),
+  )
 }

@@ -4,20 +4,26 @@ import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '../../../lib/api-client'
 import { sessionWhen } from '../../../lib/session-time'
 import { useChangeSession } from '../api/sessions'
-import { durationWords, insideNoticeWindow, noticeHours, STATUS_LABELS } from '../session-words'
+import {
+  durationWords,
+  insideNoticeWindow,
+  noticeHours,
+  STATUS_LABELS,
+  staffStatusChoices,
+} from '../session-words'
 
-const STAFF_CHOICES: Array<{ status: SessionStatus; help: string }> = [
-  { status: 'attended', help: 'The time is drawn from the hours.' },
-  { status: 'no-show', help: 'The student did not come: the time is charged.' },
-  { status: 'cancelled', help: 'With enough notice: not charged.' },
-  { status: 'late-cancelled', help: 'Inside the notice window: the time is charged.' },
-  { status: 'scheduled', help: 'Not marked yet.' },
-]
+/** Where the focus goes when the button that opened a dialog went with the session's change. */
+const focusSessionsHeading = () => document.getElementById('sessions-heading')?.focus()
 
-/** Staff mark a session (attended, no-show) or cancel it with either outcome. */
+const CANCELLING: readonly SessionStatus[] = ['cancelled', 'late-cancelled']
+
+/**
+ * Staff mark a session (attended, no-show) or cancel it with either outcome. Opened to cancel
+ * ("Cancel…"), it is titled so; a session that has not started offers no attended or no-show.
+ */
 export function MarkSessionDialog({
   session,
   viewerZone,
@@ -32,7 +38,12 @@ export function MarkSessionDialog({
   onMarked: (session: Session, status: SessionStatus) => void
 }) {
   return (
-    <Modal open={session !== null} onClose={onClose} title="Mark the session">
+    <Modal
+      open={session !== null}
+      onClose={onClose}
+      title={CANCELLING.includes(initial) ? 'Cancel the session' : 'Mark the session'}
+      fallbackFocus={focusSessionsHeading}
+    >
       {session ? (
         <MarkForm
           key={`${session.uuid}:${initial}`}
@@ -76,9 +87,14 @@ function MarkForm({
       onMarked(session, status)
       onClose()
     } catch (caught) {
-      setError(errorMessage(caught))
+      // The server names the field (`status`); the dialog has one, so only its words show.
+      const problem = isApiError(caught, 400)
+        ? caught.problem?.errors?.find((e) => e.path === 'status')
+        : null
+      setError(problem?.message ?? errorMessage(caught))
     }
   }
+  const choices = staffStatusChoices(session, Date.now())
   return (
     <div className="flex flex-col gap-4">
       <p className="text-ink-muted">
@@ -87,9 +103,7 @@ function MarkForm({
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <fieldset className="flex flex-col">
         <legend className="mb-1 font-medium">What happened</legend>
-        {STAFF_CHOICES.filter(
-          (choice) => choice.status !== 'scheduled' || session.status !== 'scheduled',
-        ).map((choice) => (
+        {choices.map((choice) => (
           <label key={choice.status} className="flex min-h-11 items-start gap-3 py-1">
             <input
               type="radio"
@@ -108,7 +122,7 @@ function MarkForm({
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={change.isPending}>
-          Cancel
+          Close
         </button>
         <button type="button" className="btn btn-primary" onClick={save} disabled={change.isPending}>
           {change.isPending ? <SpinnerIcon className="size-4" /> : null}
@@ -138,7 +152,13 @@ export function FamilyCancelDialog({
   }
   const title = session ? `Cancel the session on ${sessionWhen(session, viewerZone).day}?` : ''
   return (
-    <Modal open={session !== null} onClose={close} title={title} role="alertdialog">
+    <Modal
+      open={session !== null}
+      onClose={close}
+      title={title}
+      role="alertdialog"
+      fallbackFocus={focusSessionsHeading}
+    >
       {session ? (
         <FamilyCancel session={session} viewerZone={viewerZone} onPending={setPending} onClose={onClose} />
       ) : null}

@@ -3,7 +3,7 @@ import { dateTimeFormat } from '../../../../shared/dates'
 import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
 import { plainDayWords, sessionWhen } from '../../../lib/session-time'
 import { gridPlace } from '../../../lib/session-zones'
-import { statusWords } from '../session-words'
+import { gridStatusWords, statusWords } from '../session-words'
 import { StatusBadge } from './session-item'
 
 const startWords = (instant: string, timeZone: string) =>
@@ -201,7 +201,7 @@ function GridSession({
       {/* What is not plain from the colour alone is written: cancelled (charged or not), awaiting. */}
       {off || session.awaitingAttendance ? (
         <span aria-hidden="true" className="block truncate">
-          {statusWords(session)}
+          {gridStatusWords(session)}
         </span>
       ) : null}
     </Link>
