@@ -21,8 +21,9 @@ export const sectionWords = (sections: FormSummary['sections'] | PracticeForm['s
 
 /**
  * The forms, by name: test and format, sections with their question counts, attempts and when
- * each last changed, each opening its editor. Deleting asks first; a form with attempts is
- * refused by the server, whose words the dialog shows.
+ * each last changed, each opening its editor. Deleting asks first; a form with attempts offers
+ * no delete (the server refuses it, and the dialog would show its words if a first attempt came
+ * in meanwhile).
  */
 export function FormsList() {
   const { forms } = useSuspenseQuery(practiceFormsQueryOptions()).data
@@ -70,14 +71,19 @@ export function FormsList() {
               </td>
               <td data-label="Updated">{formatTimestamp(form.updatedAt, 'UTC')}</td>
               <td className="cell-wide">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`Delete ${form.name}`}
-                  onClick={() => setDeleting(form)}
-                >
-                  Delete
-                </button>
+                {/* A form with attempts stays (the server refuses it): no button that only fails. */}
+                {form.attempts === 0 ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    aria-label={`Delete ${form.name}`}
+                    onClick={() => setDeleting(form)}
+                  >
+                    Delete
+                  </button>
+                ) : (
+                  <span className="text-sm text-ink-muted">Kept: it has attempts</span>
+                )}
               </td>
             </tr>
           ))}
@@ -87,7 +93,7 @@ export function FormsList() {
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.name ?? 'this form'}?`}
-        description="Its key and tables go with it. A form students were assigned stays: it cannot be deleted."
+        description="Its key and tables go with it."
         confirmLabel="Delete the form"
         onConfirm={async () => {
           if (!deleting) return
