@@ -115,6 +115,7 @@ test("a record's tasks, documents and notes have 44 px touch targets at 390 px, 
   )
   const docDelete = documents.getByRole('button', { name: "Delete 'Essay draft'" })
   for (const control of [...docActions, docDelete]) await expectTappable(control)
+  await expectTappable(documents.getByRole('link', { name: /^Essay draft/ }))
   await expectApart(docDelete, docActions)
 
   await openRecordSection(page, 'Notes')

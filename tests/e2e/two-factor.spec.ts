@@ -30,9 +30,12 @@ const codeFor = (key: string, stepsAhead = 0) =>
 async function setUpInSettings(page: Page): Promise<string> {
   const section = page.getByRole('region', { name: 'Two-factor authentication' })
   await section.getByRole('button', { name: 'Set up two-factor' }).click()
+  // Each step takes the focus from the button that led to it.
+  await expect(section.getByLabel('Your password')).toBeFocused()
   await section.getByLabel('Your password').fill(PEOPLE_PASSWORD)
   await section.getByRole('button', { name: 'Continue' }).click()
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  await expect(page.locator(':focus')).toContainText('Open an authenticator app')
   await shoot(page, 'two-factor-setup')
   const key = ((await section.locator('code').textContent()) ?? '').trim()
   await section.getByLabel('Code from the app').fill(codeFor(key))
@@ -41,6 +44,7 @@ async function setUpInSettings(page: Page): Promise<string> {
   await expect(section.getByRole('region', { name: 'Your backup codes' }).getByRole('listitem')).toHaveCount(
     10,
   )
+  await expect(section.getByRole('region', { name: 'Your backup codes' })).toBeFocused()
   return key
 }
 
@@ -83,6 +87,12 @@ test('a person sets up two-factor, and the next login asks for a code', async ({
   await step.getByLabel('Authentication code').fill('000000')
   await step.getByRole('button', { name: 'Verify' }).click()
   await expect(step.getByText('That code is not right. Try again.')).toBeVisible()
+  // A backup code is typed as printed: the phone's keyboard neither capitalises nor corrects it.
+  await step.getByRole('button', { name: 'Use a backup code instead' }).click()
+  await expect(step.getByLabel('Backup code')).toBeFocused()
+  await expect(step.getByLabel('Backup code')).toHaveAttribute('autocapitalize', 'none')
+  await expect(step.getByLabel('Backup code')).toHaveAttribute('spellcheck', 'false')
+  await step.getByRole('button', { name: 'Use the authenticator app instead' }).click()
   // Set-up used the code of this step: the login takes the next one.
   await step.getByLabel('Authentication code').fill(codeFor(key, 1))
   await step.getByRole('button', { name: 'Verify' }).click()

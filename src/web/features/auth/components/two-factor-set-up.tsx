@@ -52,7 +52,7 @@ export function ScanStep({
     }
   })
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4 outline-none" tabIndex={-1} data-step-start>
       <ol className="flex list-decimal flex-col gap-2 pl-5">
         <li>
           Open an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).
@@ -147,8 +147,10 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
   }
   return (
     <section
-      className="flex flex-col gap-3 rounded border border-line bg-surface-warm p-4"
+      className="flex flex-col gap-3 rounded border border-line bg-surface-warm p-4 outline-none"
       aria-labelledby="backup-codes-heading"
+      tabIndex={-1}
+      data-step-start
     >
       <h3 id="backup-codes-heading" className="font-semibold">
         Your backup codes

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { twoFactorPasswordBodySchema } from '../../../../shared/auth'
 import type { CurrentUser } from '../../../../shared/users'
@@ -31,9 +31,26 @@ export function TwoFactorSettings({ user }: { user: CurrentUser }) {
   const enabled = user.twoFactorEnabled === true
   // The current user's query only refetches on request (see useCurrentUser).
   const refresh = () => queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
+  // Each step replaces the buttons that led to it: the focus goes to the new step (its marked
+  // start, or its first field or button), not to the page's top.
+  const section = useRef<HTMLElement>(null)
+  const showing = codes ? 'codes' : step.kind
+  const shown = useRef(showing)
+  useEffect(() => {
+    if (shown.current === showing) return
+    shown.current = showing
+    const root = section.current
+    const start =
+      root?.querySelector<HTMLElement>('[data-step-start]') ?? root?.querySelector('input, button')
+    start?.focus()
+  }, [showing])
 
   return (
-    <section aria-labelledby="two-factor-heading" className="card flex flex-col gap-4 p-4 sm:p-6">
+    <section
+      ref={section}
+      aria-labelledby="two-factor-heading"
+      className="card flex flex-col gap-4 p-4 sm:p-6"
+    >
       <div>
         <h2 id="two-factor-heading" className="text-xl font-semibold">
           Two-factor authentication

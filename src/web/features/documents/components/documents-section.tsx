@@ -138,7 +138,11 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
         <div className="flex flex-wrap items-center gap-2">
           {document.file && !mayShowInline(document.file.type) ? (
             // A Word or Excel file (or text) cannot be shown in a tab: its name downloads it.
-            <a href={document.url} download={document.file.name} className="font-semibold break-words">
+            <a
+              href={document.url}
+              download={document.file.name}
+              className="inline-flex min-h-11 items-center font-semibold break-words"
+            >
               {document.name}
             </a>
           ) : (
@@ -146,7 +150,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
               href={document.file ? `${document.url}?inline` : document.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="font-semibold break-words"
+              className="inline-flex min-h-11 items-center font-semibold break-words"
             >
               {document.name}
               <span className="sr-only"> (opens in a new tab)</span>
