@@ -19,13 +19,15 @@ const root = fileURLToPath(new URL('../lighthouse-floor', import.meta.url))
  */
 export async function serveFloors(outDir, port) {
   const quiet = { configFile: false, logLevel: 'error', root, plugins: [react()] }
+  const web = path.join(outDir, 'web')
   await build({
     ...quiet,
     build: {
-      outDir: path.join(outDir, 'web'),
+      outDir: web,
       target: 'es2022',
+      manifest: true,
       rollupOptions: {
-        input: { react: path.join(root, 'react.html'), router: path.join(root, 'router.html') },
+        input: { react: path.join(root, 'react.tsx'), router: path.join(root, 'router.tsx') },
       },
     },
   })
@@ -37,9 +39,21 @@ export async function serveFloors(outDir, port) {
   })
   const { renderFloors } = await import(path.join(outDir, 'server', 'server.js'))
   const rendered = await renderFloors()
+  const manifest = JSON.parse(readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'))
   for (const name of ['react', 'router']) {
-    const file = path.join(outDir, 'web', `${name}.html`)
-    writeFileSync(file, readFileSync(file, 'utf8').replace('<!--floor-->', rendered[name]))
+    const entry = manifest[`${name}.tsx`]
+    // As the app's shell: the entry's imports preloaded beside it.
+    const preloads = (entry.imports ?? [])
+      .map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest[chunk].file}">`)
+      .join('')
+    writeFileSync(
+      path.join(web, `${name}.html`),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+        `<meta name="description" content="The least a workspace page can be, measured beside the app's pages.">` +
+        `<title>Floor: ${name}</title><script type="module" crossorigin src="/${entry.file}"></script>${preloads}` +
+        `</head><body><div id="root">${rendered[name]}</div></body></html>`,
+    )
   }
   const server = createServer((request, response) => {
     const name = (request.url ?? '/').split('?')[0].replace(/^\/+/, '')
