@@ -67,9 +67,12 @@ describe('importing a form from CSV', () => {
         .json()
         .problems.map((p: { file: string; row: number; column: string }) => [p.file, p.row, p.column]),
     ).toEqual([
+      // The rows that read are held to the form's rules in the same round: every problem at once.
+      ['questions', 4, 'answer'],
       ['questions', 6, 'section'],
       ['questions', 8, 'skill'],
       ['questions', 10, 'number'],
+      ['scale', 12, 'scaled_low'],
     ])
     // Once the rows read, the form's own rules still name a row: question 3's letter, raw 10's fall.
     const second = await t.request({
@@ -98,7 +101,7 @@ describe('importing a form from CSV', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors[0]).toEqual({
       path: 'questionsCsv',
-      message: expect.stringMatching(/^Row 6, section: /),
+      message: expect.stringMatching(/^Row 4, answer: /),
     })
     const missing = await t.request({
       method: 'POST',

@@ -54,8 +54,18 @@ interface Placed {
 function readFiles(body: ImportBody) {
   const layouts = layoutOf(body.test, body.format)
   const problems: Problem[] = []
-  const problem = (file: File, row: number | null, column: string | null, message: string) =>
+  // Where a row was left out for its problem: a section's count or sequence there is not known.
+  const leftOut = new Set<string>()
+  const problem = (
+    file: File,
+    row: number | null,
+    column: string | null,
+    message: string,
+    section: string | null = null,
+  ) => {
     problems.push({ file, row, column, message })
+    leftOut.add(`${file}:${section ?? '*'}`)
+  }
   const questionRows = readRecords(body.questionsCsv, 'questions')
   requireColumns(questionRows, 'questions', ['section', 'number', 'answer', 'skill'])
   const scaleRows = readRecords(body.scaleCsv, 'scale')
@@ -73,7 +83,7 @@ function readFiles(body: ImportBody) {
     }
     const number = wholeCell.safeParse(cells.number)
     if (!number.success || number.data < 1) {
-      problem('questions', row, 'number', 'Use a question number from 1.')
+      problem('questions', row, 'number', 'Use a question number from 1.', layout.section)
       continue
     }
     const answers = (cells.answer ?? '')
@@ -81,7 +91,7 @@ function readFiles(body: ImportBody) {
       .map((part) => part.trim().toUpperCase())
       .filter(Boolean)
     if (answers.length === 0) {
-      problem('questions', row, 'answer', 'This field is required.')
+      problem('questions', row, 'answer', 'This field is required.', layout.section)
       continue
     }
     const letters = layout.letters(number.data)
@@ -90,7 +100,13 @@ function readFiles(body: ImportBody) {
       (name) => name.toLowerCase() === (cells.skill ?? '').trim().toLowerCase(),
     )
     if (!skill) {
-      problem('questions', row, 'skill', `Use a ${layout.label} skill: ${layout.skills.join('; ')}.`)
+      problem(
+        'questions',
+        row,
+        'skill',
+        `Use a ${layout.label} skill: ${layout.skills.join('; ')}.`,
+        layout.section,
+      )
       continue
     }
     const list = questions.get(layout.section) ?? []
@@ -100,6 +116,7 @@ function readFiles(body: ImportBody) {
         row,
         'number',
         `${layout.label} question ${number.data} is already on row ${list.find((q) => q.number === number.data)!.row}.`,
+        layout.section,
       )
       continue
     }
@@ -116,18 +133,18 @@ function readFiles(body: ImportBody) {
     }
     const raw = wholeCell.safeParse(cells.raw)
     if (!raw.success) {
-      problem('scale', row, 'raw', 'Use a whole number from 0.')
+      problem('scale', row, 'raw', 'Use a whole number from 0.', layout.section)
       continue
     }
     const single = cells.scaled ? wholeCell.safeParse(cells.scaled) : null
     const low = single ?? wholeCell.safeParse(cells.scaled_low)
     const high = single ?? wholeCell.safeParse(cells.scaled_high)
     if (!low.success) {
-      problem('scale', row, single ? 'scaled' : 'scaled_low', 'Use a whole number.')
+      problem('scale', row, single ? 'scaled' : 'scaled_low', 'Use a whole number.', layout.section)
       continue
     }
     if (!high.success) {
-      problem('scale', row, 'scaled_high', 'Use a whole number.')
+      problem('scale', row, 'scaled_high', 'Use a whole number.', layout.section)
       continue
     }
     const list = scale.get(layout.section) ?? []
@@ -141,14 +158,13 @@ function readFiles(body: ImportBody) {
       questions: (questions.get(layout.section) ?? []).sort((a, b) => a.number - b.number),
       scale: (scale.get(layout.section) ?? []).sort((a, b) => a.raw - b.raw),
     }))
-  return { problems, sections }
+  return { problems, sections, leftOut }
 }
 
 /** The form the files make, or every problem with its row and column. */
 export function previewImport(viewer: Viewer, body: ImportBody): Preview {
   requireFormAdmin(viewer)
-  const { problems, sections } = readFiles(body)
-  if (problems.length > 0) return { problems, form: null }
+  const { problems, sections, leftOut } = readFiles(body)
   const input = {
     name: body.name,
     test: body.test,
@@ -159,9 +175,13 @@ export function previewImport(viewer: Viewer, body: ImportBody): Preview {
       scale: section.scale.map(({ row: _row, ...row }) => row),
     })),
   }
+  // The rows that read are checked by the form's rules in the same preview, so that one round
+  // lists every problem; a rule about a whole section, or a row's place in it, is not said where a
+  // row of that section was left out, as that row may be what it misses.
   const parsed = practiceFormInputSchema.safeParse(input)
-  if (parsed.success) return { problems: [], form: { ...parsed.data, format: parsed.data.format ?? null } }
-  for (const issue of parsed.error.issues) {
+  if (parsed.success && problems.length === 0)
+    return { problems: [], form: { ...parsed.data, format: parsed.data.format ?? null } }
+  for (const issue of parsed.error?.issues ?? []) {
     const [, s, list, index, field] = issue.path as [string, number?, string?, number?, string?]
     const section = s === undefined ? undefined : sections[s]
     const file: File = list === 'scale' ? 'scale' : 'questions'
@@ -171,6 +191,12 @@ export function previewImport(viewer: Viewer, body: ImportBody): Preview {
         : undefined
     const column =
       field === 'scaledLow' ? 'scaled_low' : field === 'scaledHigh' ? 'scaled_high' : (field ?? null)
+    const unsure = section
+      ? leftOut.has(`${file}:*`) || leftOut.has(`${file}:${section.section}`)
+      : [...leftOut].some((key) => key.startsWith(`${file}:`))
+    // A question's number or a table's raw count is checked against its neighbours: with a row
+    // left out of the section, each later one would be named for that one gap.
+    if (unsure && (!placed || column === 'number' || column === 'raw')) continue
     problems.push({
       file,
       row: placed?.row ?? null,
@@ -178,7 +204,8 @@ export function previewImport(viewer: Viewer, body: ImportBody): Preview {
       message: issue.message,
     })
   }
-  return { problems, form: null }
+  const order = (problem: Problem) => (problem.file === 'questions' ? 0 : 1e6) + (problem.row ?? 0)
+  return { problems: problems.sort((a, b) => order(a) - order(b)), form: null }
 }
 
 /** Saves the form the files make; 400 listing each problem's row and column when there is one. */
