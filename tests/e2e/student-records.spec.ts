@@ -141,6 +141,8 @@ test('an educator adds a score and documents; the student sees them, but not the
   await expect(documents.getByRole('button', { name: "Unpin 'Common App essay draft'" })).toBeVisible()
   await expect(documents.getByRole('listitem').first()).toContainText('Common App essay draft')
   await expect(documents.getByText('Pinned', { exact: true })).toBeVisible()
+  // The document moved to the top; its button keeps the focus through the move.
+  await expect(documents.getByRole('button', { name: "Unpin 'Common App essay draft'" })).toBeFocused()
   await expectAccessible(page)
 
   // The student: the score and the visible document; no hidden document, no staff controls.

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatTimestamp } from '../../../../shared/dates'
 import { describeFile, mayShowInline, type StudentDocument } from '../../../../shared/documents'
 import type { Student } from '../../../../shared/students'
@@ -114,7 +114,21 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
   const created = formatTimestamp(document.createdAt)
   const updated = formatTimestamp(document.updatedAt)
 
-  const toggle = async (flag: 'hidden' | 'pinned') => {
+  // Pinning moves the document in the list, and a moved button loses the focus: it is given back
+  // once the list shows the change. While saving, the button says so (aria-disabled) rather than
+  // being disabled, which would also drop the focus.
+  const focusAfter = useRef<HTMLButtonElement | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the flags' change is the trigger
+  useEffect(() => {
+    const button = focusAfter.current
+    const active = globalThis.document.activeElement
+    if (button && (active === null || active === globalThis.document.body)) button.focus()
+    focusAfter.current = null
+  }, [document.pinned, document.hidden])
+
+  const toggle = async (flag: 'hidden' | 'pinned', button: HTMLButtonElement) => {
+    if (updateDocument.isPending) return
+    focusAfter.current = button
     setError(null)
     const { name, url, hidden, pinned } = document
     try {
@@ -128,6 +142,7 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
       }
       toast(messages[flag])
     } catch (caught) {
+      focusAfter.current = null
       setError(errorMessage(caught))
     }
   }
@@ -199,8 +214,8 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
                     type="button"
                     className="btn btn-quiet btn-small"
                     aria-label={`${document.pinned ? 'Unpin' : 'Pin'} '${document.name}'`}
-                    disabled={updateDocument.isPending}
-                    onClick={() => toggle('pinned')}
+                    aria-disabled={updateDocument.isPending}
+                    onClick={(event) => toggle('pinned', event.currentTarget)}
                   >
                     {document.pinned ? 'Unpin' : 'Pin'}
                   </button>
@@ -208,8 +223,8 @@ function DocumentItem({ studentUuid, document, canChange, canFlag, onEdit, onDel
                     type="button"
                     className="btn btn-quiet btn-small"
                     aria-label={`${document.hidden ? 'Show' : 'Hide'} '${document.name}'`}
-                    disabled={updateDocument.isPending}
-                    onClick={() => toggle('hidden')}
+                    aria-disabled={updateDocument.isPending}
+                    onClick={(event) => toggle('hidden', event.currentTarget)}
                   >
                     {document.hidden ? 'Show' : 'Hide'}
                   </button>
