@@ -119,9 +119,10 @@ function AttemptItem({
         {scores ? (
           <p className="flex flex-wrap gap-x-1 tabular-nums">
             {scores.map((part, index) => (
+              // The dot ends a part, so that a line wrapped on a phone starts with a score, not a dot.
               <span key={part} className="whitespace-nowrap">
-                {index > 0 ? '· ' : ''}
                 {part}
+                {index < scores.length - 1 ? ' ·' : ''}
               </span>
             ))}
           </p>
