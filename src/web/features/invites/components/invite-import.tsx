@@ -54,7 +54,7 @@ export function InviteImport() {
   const [fileError, setFileError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   // The result replaces the preview: it takes the focus, so that nobody is left on a page's top.
-  const result = useReveal<HTMLDivElement>(done)
+  const resultBox = useReveal<HTMLDivElement>(done)
 
   const choose = async (chosen: File | undefined) => {
     setFileError(null)
@@ -112,7 +112,7 @@ export function InviteImport() {
   const data = preview.data
   return (
     <div className="flex flex-col gap-4">
-      <div ref={result} tabIndex={-1} className={done ? 'outline-none' : 'hidden'}>
+      <div ref={resultBox} tabIndex={-1} className={done ? 'outline-none' : 'hidden'}>
         {done ? (
           <Alert tone="success" role="status">
             {done}
