@@ -113,6 +113,11 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status)
 }
 
+/** The fields a 400 names (problem details' `errors`), each with its words; none for any other error. */
+export function fieldProblems(error: unknown) {
+  return isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+}
+
 /** Words for a person: the server's detail when there is one, else a plain sentence. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { isApiError } from './api-client'
+import { fieldProblems } from './api-client'
 
 /**
  * A 400 from the server names fields (problem details' `errors`): show each message on its field,
@@ -11,7 +11,7 @@ export function showFieldProblems<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
 ): boolean {
-  const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+  const problems = fieldProblems(error)
   const shown = problems.filter((problem) => (fields as readonly string[]).includes(problem.path))
   for (const [index, problem] of shown.entries()) {
     form.setError(problem.path as Path<T>, { message: problem.message }, { shouldFocus: index === 0 })

@@ -4,7 +4,7 @@ import {
   type StudentProfile,
   type StudentProfilePatchInput,
 } from '../../../shared/student-profile'
-import { isApiError } from '../../lib/api-client'
+import { fieldProblems } from '../../lib/api-client'
 
 /** The profile as its fields hold it: text while typed, a key per test date row. */
 export interface ProfileDraft {
@@ -40,7 +40,7 @@ export function classYears(now: Date = new Date()): number[] {
  * A test date's path names its place among the rows sent, which skips rows with no date.
  */
 export function profileProblems(error: unknown, prefix = ''): Record<string, string> {
-  const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+  const problems = fieldProblems(error)
   return Object.fromEntries(
     problems
       .filter((problem) => problem.path.startsWith(prefix))

@@ -9,7 +9,7 @@ import { acceptedGuardianInviteSchema } from '../../../shared/guardians'
 import { logIn, signUpWithInvite } from '../../features/auth/api/log-in'
 import { needsSecondFactor, verifyBackupCode, verifyTotp } from '../../features/auth/api/two-factor'
 import { authErrorMessage } from '../../features/auth/auth-errors'
-import { apiFetch, errorMessage, isApiError } from '../../lib/api-client'
+import { apiFetch, errorMessage, fieldProblems, isApiError } from '../../lib/api-client'
 import {
   alertFor,
   field,
@@ -169,7 +169,7 @@ export function createAccountForm(invite: string, email: string | null): HTMLFor
         return true
       } catch (error) {
         // A 400 naming fields shows each message on its field; anything else above the form.
-        const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+        const problems = fieldProblems(error)
         const shown = problems.filter((problem) => problem.path === 'email' || problem.path === 'password')
         if (shown.length > 0) showIssues(form, fields, shown)
         else showFormError(form, authErrorMessage(error))

@@ -5,7 +5,7 @@ import { NAME_MAX } from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { CopyLink } from '../../../components/ui/copy-link'
 import { AlertCircleIcon, SpinnerIcon } from '../../../components/ui/icons'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, fieldProblems } from '../../../lib/api-client'
 import { loadZod } from '../../../lib/lazy-zod'
 import { useReveal } from '../../../lib/use-reveal'
 import { useCreateInvite } from '../api/create-invite'
@@ -105,7 +105,7 @@ function RoleInviteForm() {
       setName('')
       setEmail('')
     } catch (error) {
-      const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+      const problems = fieldProblems(error)
       const found: FieldErrors = {}
       for (const problem of problems) found[fieldOf(problem.path)] ??= problem.message
       if (problems.length > 0) showErrors(found)

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { FieldError } from '../../../components/ui/field-error'
 import { SpinnerIcon } from '../../../components/ui/icons'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, fieldProblems } from '../../../lib/api-client'
 import { useWarnBeforeUnload } from '../../../lib/use-unsaved-changes'
 import { useCreateForm, useUpdateForm } from '../api'
 import {
@@ -85,7 +85,7 @@ export function FormEditor({
         onCreated?.(created)
       }
     } catch (error) {
-      const named = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+      const named = fieldProblems(error)
       const byField = problemsByField(named)
       setProblems(byField)
       const first = Object.keys(byField)[0]

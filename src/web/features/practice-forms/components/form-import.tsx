@@ -6,7 +6,7 @@ import { sectionLayout } from '../../../../shared/practice-layouts'
 import { Alert } from '../../../components/ui/alert'
 import { FieldError } from '../../../components/ui/field-error'
 import { SpinnerIcon } from '../../../components/ui/icons'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, fieldProblems as namedFields } from '../../../lib/api-client'
 import { type ImportBody, useImportForm, usePreviewFormImport } from '../api'
 import { FormHeadingFields } from './form-heading-fields'
 
@@ -51,7 +51,7 @@ export function FormImport({ onImported }: { onImported: (form: PracticeForm) =>
     setFailure(null)
   }
   const refused = (error: unknown) => {
-    const named = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+    const named = namedFields(error)
     setFieldProblems(Object.fromEntries(named.map((problem) => [problem.path, problem.message])))
     setFailure(named.length > 0 ? 'Fix what is marked below, then preview again.' : errorMessage(error))
   }

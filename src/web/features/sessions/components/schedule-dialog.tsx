@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, fieldProblems, isApiError } from '../../../lib/api-client'
 import { hoursWords, zoneCity } from '../../../lib/session-time'
 import { zodResolver } from '../../../lib/zod-resolver'
 import { useChangeSession, useScheduleSession } from '../api/sessions'
@@ -108,7 +108,7 @@ function ScheduleForm({
   }
 
   const showServerFields = (error: unknown) => {
-    const problems = isApiError(error, 400) ? (error.problem?.errors ?? []) : []
+    const problems = fieldProblems(error)
     const shown = problems.filter((problem) => SERVER_FIELD_PATHS[problem.path])
     for (const [index, problem] of shown.entries()) {
       form.setError(

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert'
 import { SpinnerIcon } from '../../../components/ui/icons'
 import { Modal } from '../../../components/ui/modal'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, fieldProblems } from '../../../lib/api-client'
 import { sessionWhen } from '../../../lib/session-time'
 import { useChangeSession } from '../api/sessions'
 import {
@@ -88,9 +88,7 @@ function MarkForm({
       onClose()
     } catch (caught) {
       // The server names the field (`status`); the dialog has one, so only its words show.
-      const problem = isApiError(caught, 400)
-        ? caught.problem?.errors?.find((e) => e.path === 'status')
-        : null
+      const problem = fieldProblems(caught).find((named) => named.path === 'status')
       setError(problem?.message ?? errorMessage(caught))
     }
   }
