@@ -56,6 +56,12 @@ export const sessionSchema = z.object({
   location: sessionLocationSchema,
   agenda: z.string().nullable(),
   status: z.enum(SESSION_STATUSES),
+  /**
+   * Who cancelled or marked it, and when: null while scheduled, and where it was changed before
+   * this was kept (or by an account since deleted).
+   */
+  statusSetBy: personRef.nullable(),
+  statusSetAt: z.string().nullable(),
   /** Scheduled and its end has passed: the educator or an admin has yet to mark it. */
   awaitingAttendance: z.boolean(),
   /** Until this instant the family may cancel without charge; after it a cancellation is charged. */

@@ -399,6 +399,35 @@ describe('status changes and the ledger', () => {
     const marked = await patch(educator, past, { status: 'attended' })
     expect(marked.json().sessions[0]).toMatchObject({ status: 'attended', awaitingAttendance: false })
   })
+
+  it('names who cancelled or marked a session and when, in the answer and the lists, until it is scheduled again', async () => {
+    const ahead = await seeded(new Date(Date.now() + 3 * 24 * HOUR))
+    const started = Date.now()
+    const cancelled = (await patch(guardian, ahead, { status: 'cancelled' })).json().sessions[0] as Session
+    expect(cancelled.statusSetBy).toEqual({ name: 'Gina Guardian', uuid: guardian.id })
+    expect(Date.parse(cancelled.statusSetAt!)).toBeGreaterThanOrEqual(started - 1000)
+    const listed = async (uuid: string) => {
+      const answer = await t.request({
+        method: 'GET',
+        url: `${sessionsOf(student.id)}?from=2000-01-01`,
+        cookie: educator.cookie,
+      })
+      return (answer.json().sessions as Session[]).find((session) => session.uuid === uuid)!
+    }
+    expect(await listed(ahead)).toMatchObject({
+      statusSetBy: cancelled.statusSetBy,
+      statusSetAt: cancelled.statusSetAt,
+    })
+    const again = (await patch(educator, ahead, { status: 'scheduled' })).json().sessions[0] as Session
+    expect(again).toMatchObject({ status: 'scheduled', statusSetBy: null, statusSetAt: null })
+    expect(await listed(ahead)).toMatchObject({ statusSetBy: null, statusSetAt: null })
+    const past = await seeded(new Date(Date.now() - 3 * HOUR))
+    await patch(educator, past, { status: 'no-show' })
+    expect(await listed(past)).toMatchObject({
+      status: 'no-show',
+      statusSetBy: { name: expect.any(String), uuid: educator.id },
+    })
+  })
 })
 
 describe('the record’s list', () => {

@@ -171,9 +171,9 @@ test('a guardian cancels inside the notice window, sees the charge notice, and t
   // The Cancel button went with the session: the focus goes to the section, not the page's top.
   await expect(page.getByRole('heading', { name: 'Sessions', level: 2 })).toBeFocused()
   await expect(balance).toHaveText('8 hours left')
-  await expect(
-    page.getByRole('list', { name: 'Past sessions' }).getByText('Cancelled late (charged)'),
-  ).toBeVisible()
+  const past = page.getByRole('list', { name: 'Past sessions' })
+  await expect(past.getByText('Cancelled late (charged)')).toBeVisible()
+  await expect(past.getByText(/^Cancelled by you on /)).toBeVisible()
 })
 
 test('the week view shows the educator’s sessions, and the dashboard their next ones', async ({

@@ -11,6 +11,7 @@ import {
   insideNoticeWindow,
   noticeHours,
   staffStatusChoices,
+  statusSetWords,
   statusWords,
 } from '../../src/web/features/sessions/session-words'
 import { sessionWhen } from '../../src/web/lib/session-time'
@@ -38,6 +39,8 @@ const session = (over: Partial<Session> = {}): Session => ({
   location: { kind: 'online', meetingUrl: 'https://meet.example.com/a' },
   agenda: null,
   status: 'scheduled',
+  statusSetBy: null,
+  statusSetAt: null,
   awaitingAttendance: false,
   freeCancellationUntil: '2026-03-08T20:00:00.000Z',
   seriesUUID: null,
@@ -152,5 +155,35 @@ describe('session words', () => {
     expect(choices({}, start)).toEqual(['attended', 'no-show', 'cancelled', 'late-cancelled'])
     // Marked already (a cancelled session moved back): its own mark stays, and "Scheduled" undoes it.
     expect(choices({ status: 'cancelled' }, before)).toEqual(['cancelled', 'late-cancelled', 'scheduled'])
+  })
+
+  it('says who cancelled or marked a session and when, in the viewer’s zone', () => {
+    const laura = { name: 'Laura Chen', uuid: '00000000-0000-4000-8000-000000000009' }
+    const cancelled = session({
+      status: 'cancelled',
+      statusSetBy: laura,
+      statusSetAt: '2026-03-08T14:05:00.000Z',
+    })
+    expect(statusSetWords(cancelled, { uuid: 'someone-else', zone: NY })).toBe(
+      'Cancelled by Laura Chen on Sun, Mar 8, 10:05 AM EDT',
+    )
+    // Across the world the same instant is the next day; the reader sees "you" for their own change.
+    expect(statusSetWords(cancelled, { uuid: laura.uuid, zone: 'Asia/Tokyo' })).toBe(
+      'Cancelled by you on Sun, Mar 8, 11:05 PM GMT+9',
+    )
+    const marked = session({
+      status: 'no-show',
+      statusSetBy: { ...laura, name: '' },
+      statusSetAt: cancelled.statusSetAt,
+    })
+    expect(statusSetWords(marked, { uuid: 'x', zone: NY })).toMatch(/^Marked by someone no longer here on /)
+    // Scheduled again, or changed before this was kept: nothing to say.
+    expect(
+      statusSetWords(session({ statusSetBy: laura, statusSetAt: cancelled.statusSetAt }), {
+        uuid: 'x',
+        zone: NY,
+      }),
+    ).toBeNull()
+    expect(statusSetWords(session({ status: 'attended' }), { uuid: 'x', zone: NY })).toBeNull()
   })
 })

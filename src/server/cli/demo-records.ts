@@ -54,11 +54,16 @@ export async function seedDemoRecords(
   const id = (key: string) => made[key]!.id
   const viewers: Record<string, Viewer> = {}
   for (const key of Object.keys(made)) viewers[key] = (await loadViewer(tx, id(key)))!
-  // Every audit event of one transaction has its start time: each step dates its own events back.
+  // Every audit event of one transaction has its start time: each step dates its own events back,
+  // and the sessions it cancelled or marked with them.
   const redate = async (hoursAgo: number) => {
     await tx.execute(
       sql`update audit_events set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
       where created_at = now()`,
+    )
+    await tx.execute(
+      sql`update tutoring_sessions set status_set_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
+      where status_set_at = now()`,
     )
   }
   const ctx: DemoContext = { tx, day, id, viewers, redate }

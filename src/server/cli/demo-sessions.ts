@@ -80,7 +80,8 @@ export async function seedDemoSessions({ tx, day, id, viewers, redate }: DemoCon
     body: 'Quadratics are solid now. Next week: a full timed Math module, then review the misses together.',
     sessionUUID: series[1]!.uuid,
   })
-  await redate(24 * 13)
+  // The day after: the marks come after the sessions they mark.
+  await redate(24 * 12)
   // series[2], six days ago, is left for Priya to mark: it shows as awaiting attendance.
   await schedule('maya', 'daniel', {
     educatorUUID: id('daniel'),

@@ -69,6 +69,10 @@ export function sessionWhen(
   }
 }
 
+/** An instant in `timeZone`, with the zone named: "Tue, Mar 10, 4:00 PM EDT". */
+export const instantWords = (instant: string, timeZone: string) =>
+  `${dayIn(new Date(instant), timeZone)}, ${timeIn(new Date(instant), timeZone, true)}`
+
 /** A plain day (YYYY-MM-DD) in words: "Mon, Mar 9". */
 export const plainDayWords = (day: string) => dayFormat('UTC').format(new Date(`${day}T00:00:00Z`))
 

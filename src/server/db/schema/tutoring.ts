@@ -70,6 +70,12 @@ export const tutoringSessions = pgTable(
     })
       .notNull()
       .default('scheduled'),
+    /**
+     * Who last moved the status away from scheduled (cancelled or marked it), and when: null while
+     * scheduled, and for sessions changed before this was kept and not found in the audit log.
+     */
+    statusSetById: uuid('status_set_by_id').references(() => users.id, { onDelete: 'set null' }),
+    statusSetAt: timestamp('status_set_at', { withTimezone: true }),
     seriesId: uuid('series_id').references(() => sessionSeries.id, { onDelete: 'set null' }),
     /**
      * The start whose reminder was claimed (and sent). A reminder is due again only when the

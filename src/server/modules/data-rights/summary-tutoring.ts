@@ -31,7 +31,11 @@ export function tutoringSessionsTable(sessions: AsyncIterable<Session>): AsyncGe
       text(`${SERVICE_LABELS[session.service]} with ${session.educator.name}`),
       text(session.location.kind === 'online' ? session.location.meetingUrl : session.location.place),
       text(session.agenda ?? ''),
-      text(session.awaitingAttendance ? 'Awaiting attendance' : SESSION_STATUS_LABELS[session.status]),
+      text(
+        session.awaitingAttendance
+          ? 'Awaiting attendance'
+          : `${SESSION_STATUS_LABELS[session.status]}${session.statusSetBy?.name ? `, by ${session.statusSetBy.name}` : ''}`,
+      ),
     ]),
     'No tutoring sessions.',
   )

@@ -30,7 +30,8 @@ import { isoSql, isUuid } from '../students/sql'
  */
 
 /**
- * One session (`s`, with its student `st`, educator `e` and creator `c`) as `sessionSchema`'s
+ * One session (`s`, with its student `st`, educator `e`, creator `c` and, once cancelled or
+ * marked, the person who did so `m`) as `sessionSchema`'s
  * fields, in its order: a row that `row_to_json` writes without spaces (`json_build_object`'s
  * objects, here the small nested ones only, put a space on each side of every colon).
  */
@@ -43,6 +44,8 @@ const sessionFields = (readsInternal: boolean) => sql`select s.id as "uuid",
     then json_build_object('kind', 'online', 'meetingUrl', s.location_detail)
     else json_build_object('kind', 'in-person', 'place', s.location_detail) end as "location",
   s.agenda as "agenda", s.status as "status",
+  case when m.id is not null then json_build_object('name', m.name, 'uuid', m.id) end as "statusSetBy",
+  ${isoSql(sql`s.status_set_at`)} as "statusSetAt",
   (s.status = 'scheduled' and s.ends_at <= now()) as "awaitingAttendance",
   ${isoSql(sql`(s.starts_at - _notice.hours * interval '1 hour')`)} as "freeCancellationUntil",
   s.series_id as "seriesUUID",
@@ -63,6 +66,7 @@ export const sessionsJson = (readsInternal: boolean, where: SQL, ids?: SQL) => s
     from ${ids ? sql`(${ids}) _ids join tutoring_sessions s on s.id = _ids.id` : sql`tutoring_sessions s`}
       join users st on st.id = s.student_id
       join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
+      left join users m on m.id = s.status_set_by_id
       cross join (select ${cancellationNoticeHoursSql} as hours) _notice
       cross join lateral (${sessionFields(readsInternal)}) _r
     where ${where}) _x), '[]')`

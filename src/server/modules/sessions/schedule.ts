@@ -7,7 +7,7 @@ import { writeRowsPrepared } from '../../db/raw'
 import { requireRule } from '../students/record-rules'
 import { educatorLockSql, type FoundClash, firstClashesSql, refuseFound } from './clashes'
 import { seriesStarts } from './series'
-import { auditedSessionSql, type SessionRow, sessionColumns, toSession } from './sessions'
+import { auditedSessionSql, type SessionRow, sessionColumns, sessionPeople, toSession } from './sessions'
 import { educatorOnTeamSql, locationDetail, notOnTeam } from './writes'
 
 /**
@@ -76,8 +76,7 @@ export async function createSessions(
         select ${viewer.id}, 'session.created', 'session', s.id, s.student_id, ${auditedSessionSql} from s)
       select (select json_agg(clash) from clash) as clashes,
         (select json_agg(x order by x.starts_at, x.id) from (select ${sessionColumns(true)}
-          from s join users st on st.id = s.student_id join users e on e.id = s.educator_id
-          join users c on c.id = s.created_by_id) x) as sessions`,
+          from s ${sessionPeople}) x) as sessions`,
     )
     refuseFound(result?.clashes ?? [])
     // The rows come back from the insert as the reads answer them (no note links one yet).

@@ -31,6 +31,9 @@ export interface SessionRow {
   location_detail: string
   agenda: string | null
   status: SessionStatus
+  status_set_by_id: string | null
+  status_set_by_name: string | null
+  status_set_at: string | null
   awaiting_attendance: boolean
   free_cancellation_until: string
   started: boolean
@@ -50,6 +53,7 @@ export const sessionColumns = (readsInternal: boolean) => sql`s.id, s.student_id
   st.name as student_name, s.educator_id, e.name as educator_name, s.service,
   ${isoSql(sql`s.starts_at`)} as starts_at, ${isoSql(sql`s.ends_at`)} as ends_at, s.duration_minutes, s.time_zone,
   s.location_kind, s.location_detail, s.agenda, s.status,
+  s.status_set_by_id, m.name as status_set_by_name, ${isoSql(sql`s.status_set_at`)} as status_set_at,
   (s.status = 'scheduled' and s.ends_at <= now()) as awaiting_attendance,
   ${isoSql(sql`(s.starts_at - ${cancellationNoticeHoursSql} * interval '1 hour')`)} as free_cancellation_until,
   s.starts_at <= now() as started, s.series_id,
@@ -59,8 +63,12 @@ export const sessionColumns = (readsInternal: boolean) => sql`s.id, s.student_id
   s.created_by_id, c.name as created_by_name,
   ${isoSql(sql`s.created_at`)} as created_at, ${isoSql(sql`s.updated_at`)} as updated_at`
 
-export const sessionJoins = sql`tutoring_sessions s join users st on st.id = s.student_id
-  join users e on e.id = s.educator_id join users c on c.id = s.created_by_id`
+/** The people `sessionColumns` names, joined to a session `s`. */
+export const sessionPeople = sql`join users st on st.id = s.student_id
+  join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
+  left join users m on m.id = s.status_set_by_id`
+
+export const sessionJoins = sql`tutoring_sessions s ${sessionPeople}`
 
 export function toSession(row: SessionRow): Session {
   return {
@@ -79,6 +87,11 @@ export function toSession(row: SessionRow): Session {
         : { kind: 'in-person', place: row.location_detail },
     agenda: row.agenda,
     status: row.status,
+    statusSetBy:
+      row.status_set_by_id && row.status_set_by_name !== null
+        ? { name: row.status_set_by_name, uuid: row.status_set_by_id }
+        : null,
+    statusSetAt: row.status_set_at,
     awaitingAttendance: row.awaiting_attendance,
     freeCancellationUntil: row.free_cancellation_until,
     seriesUUID: row.series_id,

@@ -209,7 +209,12 @@ export async function updateSession(
         sets.push(
           sql`ends_at = ${plan.startsAt.toISOString()}::timestamptz + ${plan.duration} * interval '1 minute'`,
         )
-      if (plan.status !== row.status) sets.push(sql`status = ${plan.status}`)
+      if (plan.status !== row.status)
+        sets.push(
+          plan.status === 'scheduled'
+            ? sql`status = 'scheduled', status_set_by_id = null, status_set_at = null`
+            : sql`status = ${plan.status}, status_set_by_id = ${viewer.id}, status_set_at = now()`,
+        )
       if (plan.educatorId !== row.educator_id) sets.push(sql`educator_id = ${plan.educatorId}`)
       if (plan.timeZone !== row.time_zone) sets.push(sql`time_zone = ${plan.timeZone}`)
       if (patch.service !== undefined && patch.service !== row.service)

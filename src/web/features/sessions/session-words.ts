@@ -1,6 +1,6 @@
 import type { Problem } from '../../../shared/problem'
 import { SESSION_STATUS_LABELS, type Session, type SessionStatus } from '../../../shared/tutoring'
-import { sessionWhen } from '../../lib/session-time'
+import { instantWords, sessionWhen } from '../../lib/session-time'
 
 /** A session's status in words (never colour alone); "Awaiting attendance" for one not yet marked. */
 export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendance'>): string {
@@ -9,6 +9,22 @@ export function statusWords(session: Pick<Session, 'status' | 'awaitingAttendanc
 }
 
 export const STATUS_LABELS = SESSION_STATUS_LABELS
+
+/**
+ * Who cancelled or marked a session, and when, in the viewer's zone: "Cancelled by Priya Raman on
+ * Tue, Dec 8, 9:15 AM EST", "Marked by you on …". Null while scheduled, and where the server does
+ * not know (changed before it kept this, or by an account since deleted).
+ */
+export function statusSetWords(
+  session: Pick<Session, 'status' | 'statusSetBy' | 'statusSetAt'>,
+  viewer: { uuid: string; zone: string },
+): string | null {
+  if (session.status === 'scheduled' || !session.statusSetBy || !session.statusSetAt) return null
+  const verb = session.status === 'cancelled' || session.status === 'late-cancelled' ? 'Cancelled' : 'Marked'
+  const who =
+    session.statusSetBy.uuid === viewer.uuid ? 'you' : session.statusSetBy.name || 'someone no longer here'
+  return `${verb} by ${who} on ${instantWords(session.statusSetAt, viewer.zone)}`
+}
 
 /**
  * The status in a week grid's block, a column about 115 px wide at 1280: words short enough not to

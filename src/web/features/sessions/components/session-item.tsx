@@ -3,7 +3,7 @@ import { SERVICE_LABELS, type Session } from '../../../../shared/tutoring'
 import { MarkdownView } from '../../../components/ui/markdown-view'
 import { noteAnchor } from '../../../lib/note-anchor'
 import { sessionWhen } from '../../../lib/session-time'
-import { statusTone, statusWords } from '../session-words'
+import { statusSetWords, statusTone, statusWords } from '../session-words'
 
 export interface SessionActions {
   /** Staff: reschedule, mark, write the note. */
@@ -16,6 +16,8 @@ export interface SessionActions {
   onCancel: (session: Session) => void
   onWriteNote?: ((session: Session) => void) | undefined
   pendingUuid: string | null
+  /** Who is reading: "Cancelled by you" rather than their own name. */
+  viewerUuid: string
 }
 
 const toneClass = {
@@ -49,6 +51,7 @@ export function SessionItem({
   const upcoming = session.status === 'scheduled' && !session.awaitingAttendance
   const ahead = upcoming && Date.parse(session.startsAt) > Date.now()
   const busy = actions.pendingUuid === session.uuid
+  const setBy = statusSetWords(session, { uuid: actions.viewerUuid, zone: viewerZone })
   return (
     <li className="flex flex-col gap-1.5 py-3 first:pt-1" data-session={session.uuid}>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -57,6 +60,7 @@ export function SessionItem({
         </p>
         {upcoming ? null : <StatusBadge session={session} />}
       </div>
+      {setBy ? <p className="text-sm text-ink-muted">{setBy}</p> : null}
       {when.sessionZone ? <p className="text-sm text-ink-muted">{when.sessionZone}</p> : null}
       <p className="text-sm text-ink-muted">
         {SERVICE_LABELS[session.service]} with {session.educator.name || 'a former team member'}

@@ -95,6 +95,7 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
     onCancel: setCancelling,
     onWriteNote,
     pendingUuid: change.isPending ? (change.variables?.sessionUuid ?? null) : null,
+    viewerUuid: viewer.uuid,
   }
   const hoursAvailable = hours.data ? hours.data.balance - hours.data.scheduledAhead : null
 
