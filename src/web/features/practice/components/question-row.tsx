@@ -137,9 +137,14 @@ export function SprRow({ number, answer, onAnswer }: RowProps) {
         >
           −
         </button>
+        {/* Drawn as the letters' "Blank" is, dashed while the question is blank. */}
         <button
           type="button"
-          className="btn btn-secondary btn-small ml-auto rounded-full"
+          className={`ml-auto flex h-11 shrink-0 cursor-pointer items-center rounded-full border-2 px-3 text-sm font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ${
+            trimmed === ''
+              ? 'border-dashed border-line-strong bg-surface text-ink-muted'
+              : 'border-line-strong bg-surface text-ink'
+          }`}
           aria-label={`Leave question ${number} blank`}
           onClick={() => type('', true)}
         >
