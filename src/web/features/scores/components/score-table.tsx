@@ -50,14 +50,17 @@ export function ScoreTable({ test, scores, canChange, onEdit, onDelete }: ScoreT
                 {score.cumulative}
               </td>
               <td data-label="Source" className="cell-wide text-sm">
-                <span className={score.source && score.source !== 'official' ? 'italic' : ''}>
-                  {SOURCE_LABELS[score.source ?? 'official']}
-                </span>
-                {score.note ? <span className="block text-ink-muted break-words">{score.note}</span> : null}
-                <span className="block text-ink-muted">
-                  {score.addedBy
-                    ? `Added by ${score.addedBy.name || 'someone'}`
-                    : 'Added before authors were recorded'}
+                {/* One value beside the label on a phone: its lines stacked, not spread across. */}
+                <span className="flex min-w-0 flex-col items-end text-right sm:items-start sm:text-left">
+                  <span className={score.source && score.source !== 'official' ? 'italic' : ''}>
+                    {SOURCE_LABELS[score.source ?? 'official']}
+                  </span>
+                  {score.note ? <span className="text-ink-muted break-words">{score.note}</span> : null}
+                  <span className="text-ink-muted">
+                    {score.addedBy
+                      ? `Added by ${score.addedBy.name || 'someone'}`
+                      : 'Added before authors were recorded'}
+                  </span>
                 </span>
               </td>
               {anyActions ? (
