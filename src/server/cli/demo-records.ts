@@ -55,7 +55,8 @@ export async function seedDemoRecords(
   const viewers: Record<string, Viewer> = {}
   for (const key of Object.keys(made)) viewers[key] = (await loadViewer(tx, id(key)))!
   // Every audit event of one transaction has its start time: each step dates its own events back,
-  // and the sessions it cancelled or marked with them.
+  // and the sessions it cancelled or marked and the notes it wrote with them (a coach's "notes this
+  // week" counts notes by when they were written).
   const redate = async (hoursAgo: number) => {
     await tx.execute(
       sql`update audit_events set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
@@ -64,6 +65,11 @@ export async function seedDemoRecords(
     await tx.execute(
       sql`update tutoring_sessions set status_set_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
       where status_set_at = now()`,
+    )
+    await tx.execute(
+      sql`update session_notes set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)}),
+        updated_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
+      where created_at = now()`,
     )
   }
   const ctx: DemoContext = { tx, day, id, viewers, redate }
