@@ -561,6 +561,30 @@ describe('emails on a change', () => {
     expect(mailCount(disabled.email)).toBe(0)
   })
 
+  it('tells them when a session changes hands or place, naming what it was; not of an agenda edit', async () => {
+    const session = await schedule(slot())
+    const next = (who: SignedIn) => sink.waitFor(who.email, mailCount(who.email) + 1)
+    const [toCole, toErin, toGuardian] = [next(coEducator), next(educator), next(guardian)]
+    const handed = await patch(admin, session.uuid, {
+      educatorUUID: coEducator.id,
+      location: { kind: 'in-person', place: 'Library, room 2' },
+    })
+    expect(handed.statusCode, handed.body).toBe(200)
+    const mail = (await toCole).text
+    expect(mail).toContain('Subject: Session changed: Rosa Student with Cole Coach')
+    expect(mail).toContain('Educator: now Cole Coach (was Erin Educator)')
+    expect(mail).toContain('Tutoring, 60 minutes')
+    expect(mail).toMatch(/At: Library, room 2\r?\nWas: Online: https:\/\/meet\.example\.com\/rosa/)
+    // The one it was taken from and the family are told too.
+    expect((await toErin).text).toContain('Educator: now Cole Coach (was Erin Educator)')
+    expect((await toGuardian).text).toMatch(/When: .* \(Europe\/London\)/)
+    await sink.idle()
+    const before = mailCount(guardian.email)
+    expect((await patch(admin, session.uuid, { agenda: 'Bring a calculator.' })).statusCode).toBe(200)
+    await sink.idle()
+    expect(mailCount(guardian.email)).toBe(before)
+  })
+
   it('tells them of a cancellation, saying when it is charged; nothing for an archived student', async () => {
     const inside = await seeded(new Date(Date.now() + 2 * HOUR))
     const before = mailCount(educator.email)

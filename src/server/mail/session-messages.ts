@@ -1,5 +1,5 @@
 import { BRAND } from '../../shared/brand'
-import type { Session } from '../../shared/tutoring'
+import { SERVICE_LABELS, type Session } from '../../shared/tutoring'
 import type { MailMessage } from './mailer'
 
 /**
@@ -26,14 +26,43 @@ export const sessionPlace = (session: Session) =>
     : `At: ${session.location.place}`
 
 export interface SessionChangeMail {
-  kind: 'rescheduled' | 'cancelled'
+  kind: 'changed' | 'cancelled'
   before: Session
   after: Session
 }
 
+const placeOf = (session: Session) =>
+  session.location.kind === 'online' ? session.location.meetingUrl : session.location.place
+
+/** A changed session's lines: each thing that changed with what it was, the rest as it is. */
+function changedLines(change: SessionChangeMail, timeZone: string): string[] {
+  const { before, after } = change
+  const service = SERVICE_LABELS[after.service]
+  const lines =
+    after.startsAt === before.startsAt
+      ? [`When: ${sessionTimeFor(after.startsAt, timeZone)}`]
+      : [
+          `Was: ${sessionTimeFor(before.startsAt, timeZone)}`,
+          `Now: ${sessionTimeFor(after.startsAt, timeZone)}`,
+        ]
+  lines.push(
+    after.durationMinutes === before.durationMinutes
+      ? `${service}, ${after.durationMinutes} minutes`
+      : `${service}, now ${after.durationMinutes} minutes (was ${before.durationMinutes})`,
+  )
+  if (after.service !== before.service) lines.push(`Was: ${SERVICE_LABELS[before.service]}`)
+  if (after.educator.uuid !== before.educator.uuid)
+    lines.push(`Educator: now ${after.educator.name} (was ${before.educator.name})`)
+  const moved = after.location.kind !== before.location.kind || placeOf(after) !== placeOf(before)
+  lines.push(sessionPlace(after))
+  if (moved) lines.push(`Was: ${sessionPlace(before)}`)
+  return [...lines, '']
+}
+
 /**
- * Sessions rescheduled or cancelled, to one person concerned (the student, a guardian, the
- * educator), each time in their own zone. One message for one change, even across a series.
+ * Sessions changed (a new time, length, educator, service or place) or cancelled, to one person
+ * concerned (the student, a guardian, the educators), each time in their own zone. One message
+ * for one change, even across a series.
  */
 export function sessionChangeMail(
   to: { email: string; timeZone: string },
@@ -46,19 +75,13 @@ export function sessionChangeMail(
   const who = `${first.after.studentName} with ${first.after.educator.name}`
   const count = changes.length === 1 ? 'a session' : `${changes.length} sessions`
   const lines = changes.flatMap((change) => {
-    if (change.kind === 'cancelled') {
-      const charged =
-        change.after.status === 'late-cancelled'
-          ? ' Cancelled inside the notice window: its time is charged.'
-          : ''
-      return [`Cancelled: ${sessionTimeFor(change.before.startsAt, to.timeZone)}.${charged}`]
-    }
-    return [
-      `Was: ${sessionTimeFor(change.before.startsAt, to.timeZone)}`,
-      `Now: ${sessionTimeFor(change.after.startsAt, to.timeZone)}, ${change.after.durationMinutes} minutes`,
-      sessionPlace(change.after),
-      '',
-    ]
+    if (change.kind === 'changed') return changedLines(change, to.timeZone)
+    const charged =
+      change.after.status === 'late-cancelled'
+        ? ' Cancelled inside the notice window: its time is charged.'
+        : ''
+    const what = `${SERVICE_LABELS[change.before.service]}, ${change.before.durationMinutes} minutes`
+    return [`Cancelled: ${sessionTimeFor(change.before.startsAt, to.timeZone)}, ${what}.${charged}`]
   })
   return {
     to: to.email,

@@ -23,7 +23,7 @@ import { auditedSession, type SessionRow, sessionColumns, sessionJoins, toSessio
 
 /** A change the people concerned are told of by email, once the write committed. */
 export interface SessionNotice {
-  kind: 'rescheduled' | 'cancelled'
+  kind: 'changed' | 'cancelled'
   before: Session
   after: Session
 }
@@ -262,10 +262,20 @@ export async function updateSession(
         after: auditedSession(now),
       })
       const cancelled = before.status === 'scheduled' && CANCELLED.includes(now.status)
-      const moved = now.status === 'scheduled' && now.starts_at !== before.starts_at
-      if (cancelled || moved) {
+      // What the people concerned act on: when, how long, with whom, what and where. An agenda's
+      // edit or the zone it is kept in is not worth an email.
+      const changed =
+        before.status === 'scheduled' &&
+        now.status === 'scheduled' &&
+        (now.starts_at !== before.starts_at ||
+          now.duration_minutes !== before.duration_minutes ||
+          now.educator_id !== before.educator_id ||
+          now.service !== before.service ||
+          now.location_kind !== before.location_kind ||
+          now.location_detail !== before.location_detail)
+      if (cancelled || changed) {
         notices.push({
-          kind: cancelled ? 'cancelled' : 'rescheduled',
+          kind: cancelled ? 'cancelled' : 'changed',
           before: toSession(before),
           after: toSession(now),
         })
