@@ -201,6 +201,16 @@ describe('a whole SAT', () => {
     ])
     expect(events[3]).toMatchObject({ before: { total: 1180 }, after: { total: 1190 } })
     expect(events[4]!.after.rescoredAttempts).toBe(1)
+    // Saved again as it is: no score moved, so none is reported or logged as rescored.
+    const again = (await send('PUT', `/api/v1/practice-tests/${formId}`, admin.cookie, corrected)) as {
+      rescoredAttempts: number
+    }
+    expect(again.rescoredAttempts).toBe(0)
+    const rescores = await selectRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_events where subject_id = ${attemptId} and action = 'practice-attempt.rescored'`,
+    )
+    expect(rescores[0]!.n).toBe(1)
     await send(
       'PUT',
       `/api/v1/practice-tests/${formId}`,

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { layoutOf } from '../../../shared/practice-layouts'
 import {
@@ -135,8 +136,10 @@ export async function rescoreForm(tx: DbOrTx, viewer: Viewer, form: StoredForm):
   for (const row of rows) {
     const score = scoreAttempt(form, await answersOf(tx, row.id))
     const before = row.scores!
+    // Compared as values: the stored JSON comes back with its keys in PostgreSQL's order.
     const same =
-      before.total === score.total && JSON.stringify(before.sections) === JSON.stringify(score.sections)
+      before.total === score.total &&
+      isDeepStrictEqual(before.sections, JSON.parse(JSON.stringify(score.sections)))
     await tx.execute(sql`update practice_attempts set scores = ${storedScores(score)}::jsonb,
       skills = ${JSON.stringify(score.skills)}::jsonb, updated_at = now() where id = ${row.id}`)
     if (same) continue
