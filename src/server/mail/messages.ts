@@ -2,7 +2,15 @@ import { BRAND } from '../../shared/brand'
 import { serviceLabel } from '../../shared/contact'
 import { formatPlainDate } from '../../shared/dates'
 import { inviteRoleLabels } from '../../shared/roles'
+import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 import type { MailMessage } from './mailer'
+import { sessionTimeFor } from './session-messages'
+
+/**
+ * When an invite's link stops working, in the zone a new account starts in (the invitee has none
+ * yet), as session emails write a time: "Mon, Dec 21, 2026, 6:32 AM EST (America/New_York)".
+ */
+const linkExpiry = (expiresAt: Date) => sessionTimeFor(expiresAt.toISOString(), DEFAULT_TIME_ZONE)
 
 export function resetPasswordMail(to: string, link: string): MailMessage {
   return {
@@ -32,11 +40,19 @@ export interface InviteMailOptions {
 export function inviteMail(
   to: string,
   link: string,
-  roles: { admin: boolean; fao: boolean; educator: boolean; student: boolean },
+  invite: {
+    admin: boolean
+    fao: boolean
+    educator: boolean
+    student: boolean
+    /** A guardian invite's relationship as the inviter wrote it ("Father"), when given. */
+    guardianRelationship?: string | null
+  },
   expiresAt: Date,
   { guardianOf, name, invitedBy }: InviteMailOptions = {},
 ): MailMessage {
-  const labels = inviteRoleLabels(roles).join(', ')
+  const labels = inviteRoleLabels(invite).join(', ')
+  const relation = invite.guardianRelationship?.toLowerCase() || 'guardian'
   const who = invitedBy ? `${invitedBy} invited you` : 'You are invited'
   return {
     to,
@@ -44,14 +60,14 @@ export function inviteMail(
     text: [
       ...(name ? [`Hello ${name},`, ''] : []),
       guardianOf
-        ? `${who} to ${BRAND.name}'s workspace as a guardian of ${guardianOf.studentName}: you will see their scores, documents and the session notes their coaches share.`
+        ? `${who} to ${BRAND.name}'s workspace as ${guardianOf.studentName}'s ${relation}: you will see their scores, documents and the session notes their coaches share.`
         : `${who} to ${BRAND.name}'s workspace (${labels}).`,
       '',
       'Create your account with this link:',
       '',
       link,
       '',
-      `The link works once and until ${expiresAt.toUTCString()}.`,
+      `The link works once and until ${linkExpiry(expiresAt)}.`,
       '',
       `${BRAND.name}: ${BRAND.tagline}`,
     ].join('\n'),
@@ -102,7 +118,7 @@ export function guardianAcceptMail(
       '',
       link,
       '',
-      `The link works once and until ${expiresAt.toUTCString()}. If you do not know ${invite.studentName}, ignore this email: nothing changes until you accept.`,
+      `The link works once and until ${linkExpiry(expiresAt)}. If you do not know ${invite.studentName}, ignore this email: nothing changes until you accept.`,
       '',
       `${BRAND.name}: ${BRAND.tagline}`,
     ].join('\n'),
