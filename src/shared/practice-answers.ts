@@ -38,6 +38,14 @@ export function sprProblem(text: string): string | null {
   const value = text.trim()
   const limit = value.startsWith('-') ? SPR_MAX_CHARS + 1 : SPR_MAX_CHARS
   if (parseSpr(value) === null) {
+    // A mixed number is not accepted on the SAT: say how to type it.
+    const mixed = /^(-?)(\d+)\s+(\d+)\/(\d+)$/.exec(value)
+    if (mixed && Number(mixed[4]) > 0) {
+      const [, sign, whole, numerator, denominator] = mixed
+      const improper = Number(whole) * Number(denominator) + Number(numerator)
+      return `Type a mixed number as a fraction: ${sign}${improper}/${denominator} for ${value}.`
+    }
+    if (/^-?\d*,\d+$/.test(value)) return 'Use "." for a decimal point, not ",".'
     return 'Type a number: digits with one "." or "/", and a "-" in front for a negative one.'
   }
   if (value.length > limit)

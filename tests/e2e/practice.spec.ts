@@ -166,7 +166,7 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
   await expectTappable(response)
   await expectTappable(page.getByRole('button', { name: 'Type a fraction bar in question 4', exact: true }))
   await response.fill('3 1/2')
-  await expect(page.getByText(/Type a number/)).toBeVisible()
+  await expect(page.getByText('Type a mixed number as a fraction: 7/2 for 3 1/2.')).toBeVisible()
   await response.fill('.75')
   await response.press('Enter')
   await saved(page)
