@@ -167,6 +167,10 @@ test('the Staff conversation stays with staff, and unread counts rise and clear'
   // Opening it reads it: the list and the badge clear.
   await unread.getByRole('link', { name: new RegExp(student.name) }).click()
   await expect(conversation(family).getByText('The essay draft is due Monday.')).toBeVisible()
+  // It opens at the messages, not the overview above them, with a line above what was unread.
+  await expect(family).toHaveURL(/#messages$/)
+  await expect(family.getByRole('heading', { name: 'Messages', level: 2 })).toBeInViewport()
+  await expect(conversation(family).getByText('New', { exact: true })).toBeVisible()
   await expect(conversation(family)).not.toContainText('Staff only')
   // Typed HTML stays text (Markdown as notes have it).
   await expect(conversation(family).locator('img')).toHaveCount(0)

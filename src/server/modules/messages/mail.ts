@@ -86,7 +86,7 @@ async function summarize(db: DbOrTx, candidate: Candidate, appOrigin: string) {
     kind: candidate.kind,
     authors,
     newest: newest.body,
-    link: `${appOrigin}/students/${candidate.student_id}?section=messages&conversation=${candidate.kind}`,
+    link: `${appOrigin}/students/${candidate.student_id}?section=messages&conversation=${candidate.kind}#messages`,
   }
   return { summary, seq: newest.seq }
 }

@@ -43,6 +43,8 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
   const list = [...(messages.data?.pages ?? [])].reverse().flatMap((page) => page.messages)
   const newest = messages.data?.pages[0]?.messages.at(-1)
   const firstUnread = messages.data?.pages[0]?.unread ?? 0
+  // Where the messages unread on opening begin: a "New" line above the first of them.
+  const newFrom = firstUnread > 0 ? Math.max(0, list.length - firstUnread) : -1
 
   // Opening the conversation read it: the counts elsewhere go down.
   useEffect(() => {
@@ -115,8 +117,13 @@ export function Conversation({ student, viewer, access, kind }: ConversationProp
                 </p>
               ) : (
                 <ol aria-label="Messages, oldest first" className="flex flex-col gap-3">
-                  {list.map((message) => (
+                  {list.map((message, index) => (
                     <li key={message.uuid} className="min-w-0">
+                      {index === newFrom ? (
+                        <p className="mb-3 flex items-center gap-2 text-sm font-semibold text-primary before:h-px before:flex-1 before:bg-primary after:h-px after:flex-1 after:bg-primary">
+                          New
+                        </p>
+                      ) : null}
                       <MessageItem
                         message={message}
                         mine={message.author.uuid === viewer.uuid}

@@ -25,7 +25,13 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
   const asked = useSearch({ strict: false, select: (search) => search.conversation })
   const kind: ConversationKind = staff && asked === 'staff' ? 'staff' : 'family'
   return (
-    <section aria-labelledby="messages-heading" className="card flex min-w-0 flex-col gap-4 p-4 sm:p-6">
+    // `#messages`: the links of an email and of the dashboard's unread list open here, below the
+    // record's overview, since the reader came for the messages.
+    <section
+      id="messages"
+      aria-labelledby="messages-heading"
+      className="card flex min-w-0 scroll-mt-28 flex-col gap-4 p-4 sm:p-6 lg:scroll-mt-16"
+    >
       <div className="flex flex-col gap-1">
         <h2 id="messages-heading" className="text-xl font-semibold">
           Messages

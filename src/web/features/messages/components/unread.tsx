@@ -71,6 +71,7 @@ function UnreadRow({
       to="/students/$uuid"
       params={{ uuid: conversation.studentUUID }}
       search={{ section: 'messages', conversation: conversation.kind }}
+      hash="messages"
       className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 gap-y-1 py-1 no-underline"
     >
       <span className="min-w-0 font-medium break-words">
