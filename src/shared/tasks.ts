@@ -28,6 +28,8 @@ export const taskSchema = z.object({
   updatedAt: z.string(),
   /** The assignee may no longer read the record (they left the team or lost their role): reassign it. */
   needsNewAssignee: z.boolean(),
+  /** The practice test this task is for (one assigned from Practice tests), else null. */
+  practiceAttemptUUID: z.string().nullable(),
 })
 export type Task = z.infer<typeof taskSchema>
 
@@ -42,6 +44,7 @@ const readOnlyTaskFields = {
   updatedAt: z.unknown().optional(),
   assignee: z.unknown().optional(),
   needsNewAssignee: z.unknown().optional(),
+  practiceAttemptUUID: z.unknown().optional(),
 }
 
 /** `POST`: the assignee defaults to the student. */

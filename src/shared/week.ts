@@ -28,6 +28,8 @@ export const weekTaskSchema = z.object({
   title: z.string(),
   dueDate: z.string().nullable(),
   assignee: person,
+  /** The practice test the task is for, when it is one assigned from Practice tests. */
+  practiceAttemptUUID: z.string().nullable(),
 })
 export type WeekTask = z.infer<typeof weekTaskSchema>
 

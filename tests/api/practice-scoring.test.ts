@@ -77,6 +77,7 @@ describe('a whole SAT', () => {
           uuid: attempt.taskUUID,
           title: 'Take Practice Test 4',
           dueDate: '2030-03-01',
+          practiceAttemptUUID: attempt.uuid,
         }),
       ]),
     )

@@ -35,7 +35,9 @@ const pending = sql.raw(`(${DEADLINE_STATUSES.map((status) => `'${status}'`).joi
 const taskJson = (t: string) =>
   sql.raw(`json_build_object('uuid', ${t}.id, 'studentUUID', ${t}.student_id, 'studentName', _ts.name,
     'title', ${t}.title, 'dueDate', to_char(${t}.due_date, 'YYYY-MM-DD'),
-    'assignee', json_build_object('name', _ta.name, 'uuid', _ta.id))`)
+    'assignee', json_build_object('name', _ta.name, 'uuid', _ta.id),
+    'practiceAttemptUUID', (select pa.id from practice_attempts pa
+      where pa.student_id = ${t}.student_id and pa.task_id = ${t}.id limit 1))`)
 const taskJoins = (t: string) =>
   sql.raw(`join users _ts on _ts.id = ${t}.student_id join users _ta on _ta.id = ${t}.assignee_id`)
 

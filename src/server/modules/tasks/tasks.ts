@@ -33,13 +33,16 @@ interface TaskRow {
   created_at: string
   updated_at: string
   needs_new_assignee: boolean
+  practice_attempt_id: string | null
 }
 
 const taskColumns = sql`t.id, t.student_id, s.name as student_name, t.title, t.details,
   to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.assignee_id, a.name as assignee_name, t.status,
   ${isoSql(sql`t.completed_at`)} as completed_at, t.created_by_id, c.name as created_by_name,
   ${isoSql(sql`t.created_at`)} as created_at, ${isoSql(sql`t.updated_at`)} as updated_at,
-  not ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)} as needs_new_assignee`
+  not ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)} as needs_new_assignee,
+  (select pa.id from practice_attempts pa where pa.student_id = t.student_id and pa.task_id = t.id
+    limit 1) as practice_attempt_id`
 const taskJoins = sql`tasks t join users s on s.id = t.student_id join users a on a.id = t.assignee_id
   join users c on c.id = t.created_by_id`
 /** Open first, by due date (none last); then done, most recently completed first. */
@@ -60,6 +63,7 @@ function toTask(row: TaskRow): Task {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     needsNewAssignee: row.needs_new_assignee,
+    practiceAttemptUUID: row.practice_attempt_id,
   }
 }
 

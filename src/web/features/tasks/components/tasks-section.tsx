@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatPlainDate, formatTimestamp } from '../../../../shared/dates'
+import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { Task } from '../../../../shared/tasks'
 import type { CurrentUser } from '../../../../shared/users'
@@ -19,7 +21,7 @@ import {
   dueWords,
   viewerTimeZone,
 } from '../../../lib/plan-rules'
-import type { RecordAccess } from '../../../lib/record-access'
+import { canAnswerPractice, canSeePractice, type RecordAccess } from '../../../lib/record-access'
 import { useSavingValue } from '../../../lib/use-saving-value'
 import { tasksQueryOptions, useDeleteTask, useSaveTask } from '../api'
 
@@ -195,6 +197,19 @@ function TaskItem({
           {done && task.completedAt ? <span>Done {formatTimestamp(task.completedAt)}</span> : null}
         </p>
         {task.details ? <MarkdownView source={task.details} /> : null}
+        {task.practiceAttemptUUID && canSeePractice(access) ? (
+          <Link
+            to="/students/$uuid/practice/$attemptId"
+            params={{ uuid: task.studentUUID, attemptId: task.practiceAttemptUUID }}
+            className="inline-flex min-h-11 items-center self-start font-medium"
+          >
+            {done || !canAnswerPractice(access)
+              ? 'Open the practice test'
+              : kindOf(access) === 'self'
+                ? 'Take the test'
+                : 'Enter answers'}
+          </Link>
+        ) : null}
         {canChangeTask(access, viewer, task) ? (
           <div className="-ml-3 flex flex-wrap gap-1">
             <button

@@ -104,19 +104,32 @@ export function TaskRows({
   tasks,
   today,
   showStudent,
+  viewerUuid,
 }: {
   tasks: WeekTask[]
   today: string
   showStudent: boolean
+  /** The reader, whose own practice-test tasks open at the answer sheet rather than the plan. */
+  viewerUuid?: string
 }) {
   return (
     <ul className="flex flex-col divide-y divide-line">
       {tasks.map((task) => (
         <li key={task.uuid} className={rowClass}>
           <span className="min-w-0 break-words">
-            <RecordLink uuid={task.studentUUID} section="plan" className="font-medium">
-              {task.title}
-            </RecordLink>
+            {task.practiceAttemptUUID && task.assignee.uuid === viewerUuid ? (
+              <Link
+                to="/students/$uuid/practice/$attemptId"
+                params={{ uuid: task.studentUUID, attemptId: task.practiceAttemptUUID }}
+                className="font-medium"
+              >
+                {task.title}
+              </Link>
+            ) : (
+              <RecordLink uuid={task.studentUUID} section="plan" className="font-medium">
+                {task.title}
+              </RecordLink>
+            )}
             {showStudent ? (
               <span className="text-sm text-ink-muted"> · {task.studentName || 'A student'}</span>
             ) : null}

@@ -36,7 +36,7 @@ export function StudentWeek({ block, today }: { block: NonNullable<WeekScreen['s
             Nothing to do right now: no open tasks are assigned to you. Your coach adds them to your plan.
           </Empty>
         ) : (
-          <TaskRows tasks={block.tasks} today={today} showStudent={false} />
+          <TaskRows tasks={block.tasks} today={today} showStudent={false} viewerUuid={block.uuid} />
         )}
       </WeekCard>
       {block.archived ? null : (
