@@ -122,6 +122,10 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
     .click()
   await expect(page.getByRole('heading', { level: 1, name: formName })).toBeVisible()
   await expect(page.getByText(`${READING} of ${READING} questions left`)).toBeVisible()
+  // The timer, once started, also counts down in the bar that stays in view.
+  await page.getByRole('button', { name: /^Start timer \(\d+ min\)$/ }).click()
+  await expect(page.getByRole('timer')).toHaveText(/^\d+:\d{2}:\d{2} left$|^\d+:\d{2} left$/)
+  await expect(page.getByText(/questions left · [\d:]+ left$/)).toBeVisible()
 
   const half = READING / 2
   for (let number = 1; number <= half; number += 1) {
@@ -142,6 +146,8 @@ test('a student answers a whole section on a phone, reloads, submits and reads t
     ).toBeChecked()
   }
   await expect(page.getByText(`${READING - half} of ${READING} questions left`)).toBeVisible()
+  // The timer kept counting through the reload.
+  await expect(page.getByRole('timer')).toBeVisible()
 
   // Offline, the answer shows and waits; back online, it is saved.
   await page.context().setOffline(true)

@@ -7,7 +7,7 @@ import { useSubmitAttempt } from '../api'
 import { blankWords } from '../practice-words'
 import { type SaveState, useAnswerQueue } from '../use-answer-queue'
 import { ChoiceRow, SprRow } from './question-row'
-import { SectionTimer } from './section-timer'
+import { clockLeftWords, SectionTimer, useSectionClock } from './section-timer'
 
 interface AnswerSheetProps {
   studentUuid: string
@@ -40,6 +40,7 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
     entry.questions.filter((question) => queue.answerOf(entry.section, question.number) === null).length
   const blanks = attempt.sections.reduce((sum, entry) => sum + leftIn(entry), 0)
   const left = leftIn(current)
+  const clock = useSectionClock(attempt.uuid, current.section, current.minutes)
   const next = attempt.sections[attempt.sections.indexOf(current) + 1]
 
   return (
@@ -66,22 +67,23 @@ export function AnswerSheet({ studentUuid, attempt, section, onSection, onBehalf
           <h2 id="sheet-heading" className="text-xl font-semibold">
             {current.label}
           </h2>
-          <SectionTimer
-            key={current.section}
-            attemptUuid={attempt.uuid}
-            section={current.section}
-            label={current.label}
-            minutes={current.minutes}
-          />
+          <SectionTimer clock={clock} label={current.label} minutes={current.minutes} />
         </div>
         {queue.state === 'refused' ? (
           <Alert tone="danger">{queue.problem ?? SAVE_WORDS.refused}</Alert>
         ) : null}
-        {/* In view while the thumb scrolls: the questions left and whether every answer is saved. */}
+        {/* In view while the thumb scrolls: the questions left, the time left once the timer runs,
+            and whether every answer is saved. The timer itself, above, is what is announced. */}
         <div className="sticky top-[3.5625rem] z-10 -mx-3 flex flex-wrap items-center justify-between gap-2 border-b border-line bg-surface px-3 py-2 sm:-mx-6 sm:px-6 lg:top-0">
           <p className="text-sm font-medium">
             {left === 0 ? 'Every question answered' : `${left} of ${current.questions.length} questions left`}
             {onBehalf ? <span className="text-ink-muted"> · paper sheet</span> : null}
+            {clock.left !== null ? (
+              <span aria-hidden="true" className={`tabular-nums ${clock.left <= 0 ? 'text-warning' : ''}`}>
+                {' '}
+                · {clock.left <= 0 ? 'Time is up' : clockLeftWords(clock.left)}
+              </span>
+            ) : null}
           </p>
           <SaveStatus state={queue.state} />
         </div>

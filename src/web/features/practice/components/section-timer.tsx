@@ -12,23 +12,27 @@ function readStart(key: string): number | null {
   }
 }
 
-interface SectionTimerProps {
-  attemptUuid: string
-  section: string
-  label: string
-  minutes: number
+export interface SectionClock {
+  /** The time left in milliseconds (at or below zero once it ran out); null until started. */
+  left: number | null
+  start: () => void
+  stop: () => void
 }
 
 /**
- * The section's official time, on request: "Start timer", then the time left. It only informs;
- * answering goes on after it runs out. The start is kept in the browser, so a reload keeps counting.
+ * A section's official time, kept per attempt and section in the browser, so a reload keeps
+ * counting; each section's clock runs on while another is open, as a test's would.
  */
-export function SectionTimer({ attemptUuid, section, label, minutes }: SectionTimerProps) {
+export function useSectionClock(attemptUuid: string, section: string, minutes: number): SectionClock {
   const key = storageKey(attemptUuid, section)
-  const [startedAt, setStartedAt] = useState<number | null>(null)
+  // Read from storage after the first render (the server has none), and again for each section:
+  // until then, the section shown has no start rather than the last one's.
+  const [kept, setKept] = useState<{ key: string; at: number | null }>({ key: '', at: null })
+  const startedAt = kept.key === key ? kept.at : null
+  const setStartedAt = (at: number | null) => setKept({ key, at })
   const [now, setNow] = useState(0)
   useEffect(() => {
-    setStartedAt(readStart(key))
+    setKept({ key, at: readStart(key) })
     setNow(Date.now())
   }, [key])
   useEffect(() => {
@@ -36,34 +40,54 @@ export function SectionTimer({ attemptUuid, section, label, minutes }: SectionTi
     const tick = setInterval(() => setNow(Date.now()), 1000)
     return () => clearInterval(tick)
   }, [startedAt])
-
-  const start = () => {
-    const at = Date.now()
-    try {
-      localStorage.setItem(key, String(at))
-    } catch {
-      // Without storage the timer still runs while the page is open.
-    }
-    setStartedAt(at)
-    setNow(at)
+  return {
+    left: startedAt === null ? null : startedAt + minutes * 60_000 - now,
+    start: () => {
+      const at = Date.now()
+      try {
+        localStorage.setItem(key, String(at))
+      } catch {
+        // Without storage the timer still runs while the page is open.
+      }
+      setStartedAt(at)
+      setNow(at)
+    },
+    stop: () => {
+      try {
+        localStorage.removeItem(key)
+      } catch {
+        // Nothing was kept.
+      }
+      setStartedAt(null)
+    },
   }
-  const stop = () => {
-    try {
-      localStorage.removeItem(key)
-    } catch {
-      // Nothing was kept.
-    }
-    setStartedAt(null)
-  }
+}
 
-  if (startedAt === null) {
+/** The time left in words: "12:34 left", or that it is up (answering goes on). */
+export const clockLeftWords = (left: number) =>
+  left <= 0 ? 'Time is up: you may keep answering' : `${clockWords(left)} left`
+
+/**
+ * The section's official time, on request: "Start timer", then the time left. It only informs;
+ * answering goes on after it runs out.
+ */
+export function SectionTimer({
+  clock,
+  label,
+  minutes,
+}: {
+  clock: SectionClock
+  label: string
+  minutes: number
+}) {
+  if (clock.left === null) {
     return (
-      <button type="button" className="btn btn-secondary btn-small" onClick={start}>
+      <button type="button" className="btn btn-secondary btn-small" onClick={clock.start}>
         Start timer ({minutes} min)
       </button>
     )
   }
-  const left = startedAt + minutes * 60_000 - now
+  const { left } = clock
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p
@@ -73,9 +97,9 @@ export function SectionTimer({ attemptUuid, section, label, minutes }: SectionTi
           left <= 0 ? 'bg-warning-soft text-warning' : 'bg-surface-sunken text-ink'
         }`}
       >
-        {left <= 0 ? 'Time is up: you may keep answering' : `${clockWords(left)} left`}
+        {clockLeftWords(left)}
       </p>
-      <button type="button" className="btn btn-quiet btn-small" onClick={stop}>
+      <button type="button" className="btn btn-quiet btn-small" onClick={clock.stop}>
         Stop timer
       </button>
     </div>
