@@ -192,7 +192,9 @@ test('an enhanced ACT without Science, and progress since the diagnostic on the 
   await expect(actSection.getByRole('row', { name: /Oct 25, 2025/ })).toContainText('not recorded')
   await expect(actSection.getByText('ACT superscore 30')).toBeVisible()
   await expect(
-    actSection.getByText('Up 5 points since the diagnostic of Jun 14, 2025 (composite 25 to 30).'),
+    actSection.getByText(
+      'Up 5 points since the diagnostic of Jun 14, 2025: composite 25 then, 30 on the official test of Oct 25, 2025.',
+    ),
   ).toBeVisible()
   await expectAccessible(page)
   for (const width of [390, 1280]) {

@@ -291,14 +291,18 @@ describe('score progress and the enhanced ACT in words', () => {
         to: { date: '2025-05-03', total: 1260, source: 'official' },
         gain: 160,
       }),
-    ).toBe(`Up 160 points since the diagnostic of ${formatPlainDate('2025-02-01')} (total 1100 to 1260).`)
+    ).toBe(
+      `Up 160 points since the diagnostic of ${formatPlainDate('2025-02-01')}: total 1100 then, 1260 on the official test of ${formatPlainDate('2025-05-03')}.`,
+    )
     expect(
       progressWords(TESTS.act, {
         from: { date: '2025-06-14', total: 31, source: 'official' },
         to: { date: '2025-10-25', total: 30, source: 'practice' },
         gain: -1,
       }),
-    ).toBe(`Down 1 point since the first test of ${formatPlainDate('2025-06-14')} (composite 31 to 30).`)
+    ).toBe(
+      `Down 1 point since the first test of ${formatPlainDate('2025-06-14')}: composite 31 then, 30 on a practice test of ${formatPlainDate('2025-10-25')}.`,
+    )
     expect(progressWords(TESTS.sat, null)).toBeNull()
     expect([signedGain(110), signedGain(-2.5), signedGain(0)]).toEqual(['+110', '−2.5', '0'])
 

@@ -172,9 +172,16 @@ const SOURCE_NOUNS: Record<ScoreSource, string> = {
   official: 'the first test',
 }
 
+const NEWEST_NOUNS: Record<ScoreSource, string> = {
+  diagnostic: 'a diagnostic',
+  practice: 'a practice test',
+  official: 'the official test',
+}
+
 /**
- * "Up 160 points since the diagnostic of Feb 1, 2025 (1100 to 1260)": the record's progress line,
- * or null when there is nothing to compare yet.
+ * "Up 160 points since the diagnostic of Feb 1, 2025: total 1100 then, 1260 on the official test
+ * of May 3, 2025.": the record's progress line, naming what the newest entry was (a half-finished
+ * practice test is not read as a fall in official scores), or null with nothing to compare yet.
  */
 export function progressWords(test: TestInfo, progress: ScoreProgress | null): string | null {
   if (!progress) return null
@@ -182,7 +189,7 @@ export function progressWords(test: TestInfo, progress: ScoreProgress | null): s
   const unit = (n: number) => (n === 1 ? 'point' : 'points')
   const change =
     gain === 0 ? 'No change' : `${gain > 0 ? 'Up' : 'Down'} ${Math.abs(gain)} ${unit(Math.abs(gain))}`
-  return `${change} since ${SOURCE_NOUNS[from.source]} of ${formatPlainDate(from.date)} (${test.cumulativeLabel.toLowerCase()} ${from.total} to ${to.total}).`
+  return `${change} since ${SOURCE_NOUNS[from.source]} of ${formatPlainDate(from.date)}: ${test.cumulativeLabel.toLowerCase()} ${from.total} then, ${to.total} on ${NEWEST_NOUNS[to.source]} of ${formatPlainDate(to.date)}.`
 }
 
 /** "+110" / "−3" / "0": a median gain as the overview prints it (halves kept: a median of two). */
