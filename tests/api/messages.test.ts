@@ -254,6 +254,7 @@ describe('messages', () => {
     const toParent = sink.messages.filter((m) => m.to.includes(parent.email))
     expect(toParent).toHaveLength(1)
     expect(toParent[0]!.text).toContain('Erin Educator: 4 messages')
+    expect(toParent[0]!.text).toContain("unread in Mail Kid's Family conversation")
     expect(toParent[0]!.text).toContain(`> ${HOSTILE} yyy`)
     expect(toParent[0]!.raw).not.toMatch(/text\/html/i)
     expect(toParent[0]!.text).not.toContain('Staff only')
@@ -267,6 +268,10 @@ describe('messages', () => {
     await sendMessageMail(t.db, mailer, TEST_ORIGIN, new Date(Date.now() + 30 * 60_000))
     await sink.idle()
     expect(sink.messages.filter((m) => m.to.includes(parent.email))).toHaveLength(0)
+    // The student, who had read the rest, hears of the new one as theirs.
+    const toKid = sink.messages.filter((m) => m.to.includes(kid.email))
+    expect(toKid).toHaveLength(1)
+    expect(toKid[0]!.text).toContain('1 message unread in your Family conversation')
     await t.db.execute(sql`update users set email_messages = 'off' where id = ${parent.id}`)
     // Nor to a disabled account, nor about an archived student.
     await t.db.execute(sql`update users set disabled_at = now() where id = ${kid.id}`)

@@ -14,6 +14,8 @@ export interface UnreadSummary {
   /** The newest message's text (Markdown as typed); quoted as plain text, never as markup. */
   newest: string
   link: string
+  /** The recipient is the student: "your Family conversation". */
+  own?: boolean
 }
 
 const messages = (count: number) => (count === 1 ? '1 message' : `${count} messages`)
@@ -21,7 +23,9 @@ const messages = (count: number) => (count === 1 ? '1 message' : `${count} messa
 const conversationName = (summary: UnreadSummary) =>
   summary.kind === 'staff'
     ? `the Staff conversation about ${summary.studentName}`
-    : `${summary.studentName}'s Family conversation`
+    : summary.own
+      ? 'your Family conversation'
+      : `${summary.studentName}'s Family conversation`
 
 /** The newest message's first characters on one line each, marked as a quote. */
 function quote(text: string): string[] {

@@ -87,6 +87,7 @@ async function summarize(db: DbOrTx, candidate: Candidate, appOrigin: string) {
     authors,
     newest: newest.body,
     link: `${appOrigin}/students/${candidate.student_id}?section=messages&conversation=${candidate.kind}#messages`,
+    own: candidate.user_id === candidate.student_id,
   }
   return { summary, seq: newest.seq }
 }
