@@ -61,6 +61,7 @@ export interface TaskSpec {
   createdById: string
   assigneeId?: string
   title?: string
+  details?: string | null
   dueDate?: string | null
   status?: 'open' | 'done'
 }
@@ -76,6 +77,7 @@ export async function createTask(db: DbOrTx, studentId: string, spec: TaskSpec):
       createdById: spec.createdById,
       assigneeId: spec.assigneeId ?? studentId,
       title: spec.title ?? `Task ${sequence}`,
+      details: spec.details ?? null,
       dueDate: spec.dueDate ?? null,
       status: done ? 'done' : 'open',
       completedAt: done ? new Date() : null,

@@ -63,6 +63,7 @@ describe('sendDueReminders', () => {
       await createTask(t.db, student.id, {
         createdById: educatorId,
         title: `Essay for ${student.name}`,
+        details: 'Draft 3, under **650** words.\nBring it printed.',
         dueDate: '2026-03-10',
       })
     }
@@ -77,7 +78,12 @@ describe('sendDueReminders', () => {
     for (const student of students) {
       const mail = await sink.waitFor(student.email)
       expect(mail.text).toContain(`Essay for ${student.name}`)
-      expect(mail.text).toContain(`${TEST_ORIGIN}/students/${student.id}`)
+      // Theirs, who added it, what it says (as typed), the plan and how to stop these.
+      expect(mail.text).toContain('This task on your plan is due tomorrow')
+      expect(mail.text).toMatch(/Added by .+\./)
+      expect(mail.text).toMatch(/> Draft 3, under \*\*650\*\* words\.\r?\n> Bring it printed\./)
+      expect(mail.text).toContain(`${TEST_ORIGIN}/students/${student.id}?section=plan`)
+      expect(mail.text).toContain(`${TEST_ORIGIN}/settings`)
     }
     // "Restart": a new runner with a new mailer, later the same morning.
     await sendDueReminders(t.db, newMailer(), TEST_ORIGIN, new Date(NOW.getTime() + 3_600_000))

@@ -166,23 +166,50 @@ export function sharedNoteMail(
   }
 }
 
-/** The day before a task is due, to its assignee. */
+/** How much of a task's details a reminder quotes. */
+const DETAILS_QUOTED = 300
+
+/**
+ * The day before a task is due, to its assignee: the task, who added it, the first of its
+ * details (plain text, as typed), a link to the plan and one to turn reminders off.
+ */
 export function taskReminderMail(
   to: string,
-  task: { title: string; due_date: string; student_name: string },
-  recordLink: string,
+  task: {
+    title: string
+    details: string | null
+    due_date: string
+    student_id: string
+    student_name: string
+    assignee_id: string
+    created_by_id: string
+    created_by_name: string
+  },
+  links: { plan: string; settings: string },
 ): MailMessage {
+  const plan = task.assignee_id === task.student_id ? 'your plan' : `${task.student_name}'s plan`
+  const details = task.details?.trim()
+  const quoted = details
+    ? [...details].length > DETAILS_QUOTED
+      ? `${[...details].slice(0, DETAILS_QUOTED).join('')}…`
+      : details
+    : null
   return {
     to,
     subject: `Due tomorrow: ${task.title}`,
     text: [
-      `This task on ${task.student_name}'s plan is due tomorrow, ${formatPlainDate(task.due_date)}:`,
+      `This task on ${plan} is due tomorrow, ${formatPlainDate(task.due_date)}:`,
       '',
       `  ${task.title}`,
+      ...(task.created_by_id !== task.assignee_id && task.created_by_name
+        ? ['', `Added by ${task.created_by_name}.`]
+        : []),
+      ...(quoted ? ['', ...quoted.split(/\r?\n/).map((line) => `> ${line}`)] : []),
       '',
-      recordLink,
+      'See it on the plan:',
+      links.plan,
       '',
-      'You can turn these reminders off in your settings.',
+      `To stop these reminders, turn off "Email me the day before a task of mine is due" at ${links.settings}`,
       '',
       `${BRAND.name}`,
     ].join('\n'),

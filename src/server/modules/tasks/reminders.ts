@@ -12,11 +12,15 @@ export const REMINDER_HOUR = 8
 interface Candidate {
   id: string
   title: string
+  details: string | null
   due_date: string
   student_id: string
   student_name: string
   email: string
   time_zone: string
+  assignee_id: string
+  created_by_id: string
+  created_by_name: string
 }
 
 /** The day before a plain date, as YYYY-MM-DD. */
@@ -52,9 +56,10 @@ export async function sendDueReminders(
   const today = now.toISOString().slice(0, 10)
   const candidates = await selectRows<Candidate>(
     db,
-    sql`select t.id, t.title, to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.student_id, s.name as student_name,
-      u.email, u.time_zone
+    sql`select t.id, t.title, t.details, to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.student_id,
+      s.name as student_name, u.email, u.time_zone, t.assignee_id, t.created_by_id, c.name as created_by_name
     from tasks t
+    join users c on c.id = t.created_by_id
     join users u on u.id = t.assignee_id and u.disabled_at is null and u.email_task_reminders
     join student_profiles sp on sp.user_id = t.student_id and sp.archived_at is null
     join users s on s.id = t.student_id
@@ -74,7 +79,12 @@ export async function sendDueReminders(
     )
     if (claimed.length === 0) continue
     try {
-      await mailer.send(taskReminderMail(task.email, task, `${appOrigin}/students/${task.student_id}`))
+      await mailer.send(
+        taskReminderMail(task.email, task, {
+          plan: `${appOrigin}/students/${task.student_id}?section=plan`,
+          settings: `${appOrigin}/settings`,
+        }),
+      )
       sent.push(task.id)
     } catch (error) {
       await db.execute(
