@@ -142,6 +142,20 @@ test('the Staff conversation stays with staff, and unread counts rise and clear'
   ).toHaveAttribute('aria-current', 'page')
   await checkWidths(coach, 'staff', expectAccessible)
 
+  // An admin answers in Staff while the coach reads Family: the Staff tab counts it.
+  await coach.goto(`${messagesOf()}&conversation=family`)
+  await expect(conversation(coach).getByRole('group', { name: 'Conversation' })).toBeVisible()
+  const admin = await adminApi()
+  const answered = await admin.post(`/api/v1/students/${student.uuid}/conversations/staff/messages`, {
+    data: { body: 'I can read it tomorrow.' },
+  })
+  expect(answered.status(), await answered.text()).toBe(201)
+  await admin.dispose()
+  await coach.reload()
+  await expect(
+    coach.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: 'Staff 1 unread' }),
+  ).toBeVisible()
+
   // One new Family message for the guardian: the count says 1, never the Staff one.
   const educatorApi = await apiAs(educator)
   const posted = await educatorApi.post(`/api/v1/students/${student.uuid}/conversations/family/messages`, {

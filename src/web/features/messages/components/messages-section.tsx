@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from '@tanstack/react-router'
 import type { ConversationKind } from '../../../../shared/messages'
 import { kindOf } from '../../../../shared/record-rules'
 import type { Student } from '../../../../shared/students'
 import type { CurrentUser } from '../../../../shared/users'
 import { canSeeStaffMessages, type RecordAccess } from '../../../lib/record-access'
+import { unreadQueryOptions } from '../api/messages'
 import { Conversation } from './conversation'
 
 const tabClass =
@@ -24,6 +26,12 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
   const staff = canSeeStaffMessages(access)
   const asked = useSearch({ strict: false, select: (search) => search.conversation })
   const kind: ConversationKind = staff && asked === 'staff' ? 'staff' : 'family'
+  // The other conversation's unread messages, on its tab (the one open is being read).
+  const unread = useQuery({ ...unreadQueryOptions(), enabled: staff })
+  const unreadIn = (tab: ConversationKind) =>
+    unread.data?.conversations.find(
+      (conversation) => conversation.studentUUID === student.uuid && conversation.kind === tab,
+    )?.unread ?? 0
   return (
     // `#messages`: the links of an email and of the dashboard's unread list open here, below the
     // record's overview, since the reader came for the messages.
@@ -54,6 +62,12 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
               aria-current={tab === kind ? 'page' : undefined}
             >
               {tab === 'family' ? 'Family' : 'Staff'}
+              {tab !== kind && unreadIn(tab) > 0 ? (
+                <span className="ml-1.5 rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">
+                  {unreadIn(tab)}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </Link>
           ))}
         </nav>
