@@ -53,8 +53,8 @@ export function AttemptReview({ attempt, onlyMisses, onOnlyMisses }: AttemptRevi
       </div>
       {withheld ? (
         <Alert tone="info" role="status">
-          The correct answers show here once every open attempt of “{attempt.form.name}” is submitted. Until
-          then the review lists the answers given.
+          The correct answers show here once everyone taking “{attempt.form.name}” has submitted it, so that
+          no one can pass them on. Until then the review lists the answers given.
         </Alert>
       ) : null}
       {attempt.sections.map((section) => {
