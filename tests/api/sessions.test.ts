@@ -583,6 +583,11 @@ describe('emails on a change', () => {
     expect((await patch(admin, session.uuid, { agenda: 'Bring a calculator.' })).statusCode).toBe(200)
     await sink.idle()
     expect(mailCount(guardian.email)).toBe(before)
+    const toGuardianAgain = sink.waitFor(guardian.email, before + 1)
+    expect((await patch(admin, session.uuid, { service: 'essays', durationMinutes: 90 })).statusCode).toBe(
+      200,
+    )
+    expect((await toGuardianAgain).text).toContain('Essays (was Tutoring), now 90 minutes (was 60)')
   })
 
   it('tells them of a cancellation, saying when it is charged; nothing for an archived student', async () => {

@@ -45,12 +45,13 @@ function changedLines(change: SessionChangeMail, timeZone: string): string[] {
           `Was: ${sessionTimeFor(before.startsAt, timeZone)}`,
           `Now: ${sessionTimeFor(after.startsAt, timeZone)}`,
         ]
+  const serviceWords =
+    after.service === before.service ? service : `${service} (was ${SERVICE_LABELS[before.service]})`
   lines.push(
     after.durationMinutes === before.durationMinutes
-      ? `${service}, ${after.durationMinutes} minutes`
-      : `${service}, now ${after.durationMinutes} minutes (was ${before.durationMinutes})`,
+      ? `${serviceWords}, ${after.durationMinutes} minutes`
+      : `${serviceWords}, now ${after.durationMinutes} minutes (was ${before.durationMinutes})`,
   )
-  if (after.service !== before.service) lines.push(`Was: ${SERVICE_LABELS[before.service]}`)
   if (after.educator.uuid !== before.educator.uuid)
     lines.push(`Educator: now ${after.educator.name} (was ${before.educator.name})`)
   const moved = after.location.kind !== before.location.kind || placeOf(after) !== placeOf(before)
