@@ -75,7 +75,7 @@ test('an educator invites a guardian, who signs up from the email and reads the 
   // The guardian follows the emailed link, creates the account and gives only a name.
   const mail = await waitForMail(email, /login\?invite=/)
   expect(mail).toContain(link)
-  expect(mail).toContain(`guardian of ${student.name}`)
+  expect(mail).toContain(`as ${student.name}'s mother`)
   const { page: home } = await newVisitor()
   await home.goto(link)
   await expect(home.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
