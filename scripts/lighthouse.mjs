@@ -30,6 +30,8 @@ import { freePort, waitForHealth } from './lib/local-server.mjs'
  * the app's code, hydrated by React alone and by React under TanStack Router and Query
  * (scripts/lighthouse-floor). They show what the stack itself costs on this machine in this run.
  */
+/** The mark a workspace page sets once it answers taps (`USABLE_MARK`, src/shared/first-screen.ts). */
+const USABLE_MARK = 'crestline:usable'
 const FLOOR_PAGES = ['floor:react', 'floor:router']
 const FLOOR_NAMES = {
   'floor:react': 'floor: React alone',
@@ -160,9 +162,16 @@ try {
     const scripts = (audits['network-requests']?.details?.items ?? []).filter(
       (item) => item.resourceType === 'Script',
     )
-    // "Before the page is usable": the scripts whose request began before the largest paint as
-    // observed (unthrottled); what loads later (a chart, a dialog's code) does not hold the page.
-    const observedLcp = audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity
+    // "Before the page is usable": the scripts whose request began before the page marked that it
+    // answers taps (USABLE_MARK in src/shared/first-screen.ts: a server-rendered workspace page's
+    // root losing `inert`), as observed (unthrottled). A page without the mark (the public pages,
+    // the floors) counts up to its largest paint. What loads later (a chart, a dialog's code) does
+    // not hold the page. The largest paint alone can come before the loader asks for any script.
+    const usableAt = audits['user-timings']?.details?.items?.find(
+      (item) => item.name === USABLE_MARK,
+    )?.startTime
+    const observedLcp =
+      usableAt ?? audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint ?? Infinity
     let gzipBytes = 0
     let firstBytes = 0
     let firstFiles = 0
@@ -212,10 +221,10 @@ try {
   )
   console.log(
     `Budget: performance >= ${BUDGET.performance}, LCP < ${BUDGET.lcpMs / 1000} s, TBT < ${BUDGET.tbtMs} ms, ` +
-      `JS before the largest paint <= ${BUDGET.jsKb} KB gzip (files in brackets)\n`,
+      `JS before usable (the page's mark, else its largest paint) <= ${BUDGET.jsKb} KB gzip (files in brackets)\n`,
   )
   console.log(
-    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS before LCP (gzip) | JS in all (gzip) | budget | failing audits |',
+    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS before usable (gzip) | JS in all (gzip) | budget | failing audits |',
   )
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) {

@@ -4,6 +4,12 @@ import { STUDENT_PAGE_DEFAULT } from './screens'
 /** The shell's element holding the first screen's answers (ADR 047). */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen'
 
+/**
+ * The user-timing mark a server-rendered page sets when its root stops being `inert`: the moment
+ * it answers taps. `npm run lighthouse` counts the scripts asked for before it.
+ */
+export const USABLE_MARK = 'crestline:usable'
+
 /** Beside the answers, under this key: the viewer's zone clock (ADR 059), when they have chosen a zone. */
 export const ZONE_CLOCK_KEY = 'zone-clock'
 

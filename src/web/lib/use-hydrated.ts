@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { USABLE_MARK } from '../../shared/first-screen'
 
 const noChanges = () => () => {}
 
@@ -19,10 +20,14 @@ export function useHydrated(): boolean {
 /**
  * A page the server rendered comes with its root `inert` (ADR 049): until React has hydrated it,
  * a tap would reach no handler, and a form's button would submit the form natively (its fields in
- * the address). Once hydrated, the root takes input. For the root layout, once.
+ * the address). Once hydrated, the root takes input, and the page marks that moment
+ * (`USABLE_MARK`). For the root layout, once.
  */
 export function useInteractiveRoot(): void {
   useEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert')
+    const root = document.getElementById('root')
+    if (!root?.hasAttribute('inert')) return
+    root.removeAttribute('inert')
+    performance.mark(USABLE_MARK)
   }, [])
 }
