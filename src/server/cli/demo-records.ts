@@ -58,18 +58,11 @@ export async function seedDemoRecords(
   // and the sessions it cancelled or marked and the notes it wrote with them (a coach's "notes this
   // week" counts notes by when they were written).
   const redate = async (hoursAgo: number) => {
+    const then = sql`now() - make_interval(mins => ${Math.round(hoursAgo * 60)})`
+    await tx.execute(sql`update audit_events set created_at = ${then} where created_at = now()`)
+    await tx.execute(sql`update tutoring_sessions set status_set_at = ${then} where status_set_at = now()`)
     await tx.execute(
-      sql`update audit_events set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
-      where created_at = now()`,
-    )
-    await tx.execute(
-      sql`update tutoring_sessions set status_set_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
-      where status_set_at = now()`,
-    )
-    await tx.execute(
-      sql`update session_notes set created_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)}),
-        updated_at = now() - make_interval(mins => ${Math.round(hoursAgo * 60)})
-      where created_at = now()`,
+      sql`update session_notes set created_at = ${then}, updated_at = ${then} where created_at = now()`,
     )
   }
   const ctx: DemoContext = { tx, day, id, viewers, redate }

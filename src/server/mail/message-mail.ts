@@ -1,6 +1,7 @@
 import { BRAND } from '../../shared/brand'
 import { MESSAGE_EMAIL_LABELS } from '../../shared/messages'
 import type { MailMessage } from './mailer'
+import { quoteLines } from './quote'
 
 /** How much of the newest message an email quotes. */
 export const QUOTE_CHARACTERS = 200
@@ -27,12 +28,6 @@ const conversationName = (summary: UnreadSummary) =>
       ? 'your Family conversation'
       : `${summary.studentName}'s Family conversation`
 
-/** The newest message's first characters on one line each, marked as a quote. */
-function quote(text: string): string[] {
-  const cut = [...text].length > QUOTE_CHARACTERS ? `${[...text].slice(0, QUOTE_CHARACTERS).join('')}…` : text
-  return cut.split(/\r?\n/).map((line) => `> ${line}`)
-}
-
 function summaryLines(summary: UnreadSummary): string[] {
   const total = summary.authors.reduce((sum, author) => sum + author.count, 0)
   return [
@@ -40,7 +35,7 @@ function summaryLines(summary: UnreadSummary): string[] {
     ...summary.authors.map((author) => `  ${author.name}: ${messages(author.count)}`),
     '',
     'The newest:',
-    ...quote(summary.newest),
+    ...quoteLines(summary.newest, QUOTE_CHARACTERS),
     '',
     'Read and answer in the workspace:',
     summary.link,

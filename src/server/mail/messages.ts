@@ -4,6 +4,7 @@ import { formatPlainDate } from '../../shared/dates'
 import { inviteRoleLabels } from '../../shared/roles'
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 import type { MailMessage } from './mailer'
+import { quoteLines } from './quote'
 import { sessionTimeFor } from './session-messages'
 
 /**
@@ -189,11 +190,6 @@ export function taskReminderMail(
 ): MailMessage {
   const plan = task.assignee_id === task.student_id ? 'your plan' : `${task.student_name}'s plan`
   const details = task.details?.trim()
-  const quoted = details
-    ? [...details].length > DETAILS_QUOTED
-      ? `${[...details].slice(0, DETAILS_QUOTED).join('')}…`
-      : details
-    : null
   return {
     to,
     subject: `Due tomorrow: ${task.title}`,
@@ -204,7 +200,7 @@ export function taskReminderMail(
       ...(task.created_by_id !== task.assignee_id && task.created_by_name
         ? ['', `Added by ${task.created_by_name}.`]
         : []),
-      ...(quoted ? ['', ...quoted.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+      ...(details ? ['', ...quoteLines(details, DETAILS_QUOTED)] : []),
       '',
       'See it on the plan:',
       links.plan,

@@ -31,9 +31,6 @@ export interface SessionChangeMail {
   after: Session
 }
 
-const placeOf = (session: Session) =>
-  session.location.kind === 'online' ? session.location.meetingUrl : session.location.place
-
 /** A changed session's lines: each thing that changed with what it was, the rest as it is. */
 function changedLines(change: SessionChangeMail, timeZone: string): string[] {
   const { before, after } = change
@@ -54,9 +51,9 @@ function changedLines(change: SessionChangeMail, timeZone: string): string[] {
   )
   if (after.educator.uuid !== before.educator.uuid)
     lines.push(`Educator: now ${after.educator.name} (was ${before.educator.name})`)
-  const moved = after.location.kind !== before.location.kind || placeOf(after) !== placeOf(before)
-  lines.push(sessionPlace(after))
-  if (moved) lines.push(`Was: ${sessionPlace(before)}`)
+  const place = sessionPlace(after)
+  lines.push(place)
+  if (place !== sessionPlace(before)) lines.push(`Was: ${sessionPlace(before)}`)
   return [...lines, '']
 }
 

@@ -21,6 +21,7 @@ import { cancellationNoticeHoursSql } from '../admin/settings'
 import type { ExtraColumn } from '../students/record'
 import { requireRule } from '../students/record-rules'
 import { isoSql, isUuid } from '../students/sql'
+import { sessionPeople } from './sessions'
 
 /**
  * The two session lists (a record's, an educator's schedule) as the JSON text their routes send:
@@ -64,9 +65,7 @@ export const sessionsJson = (readsInternal: boolean, where: SQL, ids?: SQL) => s
     '[' || string_agg(_x.item, ',' order by _x.d, _x.i) || ']' from (
     select row_to_json(_r)::text as item, s.starts_at as d, s.id as i
     from ${ids ? sql`(${ids}) _ids join tutoring_sessions s on s.id = _ids.id` : sql`tutoring_sessions s`}
-      join users st on st.id = s.student_id
-      join users e on e.id = s.educator_id join users c on c.id = s.created_by_id
-      left join users m on m.id = s.status_set_by_id
+      ${sessionPeople}
       cross join (select ${cancellationNoticeHoursSql} as hours) _notice
       cross join lateral (${sessionFields(readsInternal)}) _r
     where ${where}) _x), '[]')`

@@ -13,6 +13,7 @@ import type { Viewer } from '../../auth/viewer'
 import type { DbOrTx } from '../../db/client'
 import { selectRowsPrepared } from '../../db/raw'
 import { noteJsonSql } from '../notes/notes'
+import { taskAttemptSql } from '../tasks/tasks'
 import { type ExtraColumn, guardianLinkCountsSql } from './record'
 import { isoSql, jsonList, latestActJson, latestSatJson } from './sql'
 import { type WeekRow, weekFromRow } from './week-rows'
@@ -36,8 +37,7 @@ const taskJson = (t: string) =>
   sql.raw(`json_build_object('uuid', ${t}.id, 'studentUUID', ${t}.student_id, 'studentName', _ts.name,
     'title', ${t}.title, 'dueDate', to_char(${t}.due_date, 'YYYY-MM-DD'),
     'assignee', json_build_object('name', _ta.name, 'uuid', _ta.id),
-    'practiceAttemptUUID', (select pa.id from practice_attempts pa
-      where pa.student_id = ${t}.student_id and pa.task_id = ${t}.id limit 1))`)
+    'practiceAttemptUUID', ${taskAttemptSql(t)})`)
 const taskJoins = (t: string) =>
   sql.raw(`join users _ts on _ts.id = ${t}.student_id join users _ta on _ta.id = ${t}.assignee_id`)
 

@@ -36,13 +36,19 @@ interface TaskRow {
   practice_attempt_id: string | null
 }
 
+/**
+ * The practice attempt a task `t` was made for, or null: read through the attempts' student index
+ * (a student has few). Raw text, for the week's JSON built by `sql.raw` too.
+ */
+export const taskAttemptSql = (t: string) =>
+  `(select pa.id from practice_attempts pa where pa.student_id = ${t}.student_id and pa.task_id = ${t}.id limit 1)`
+
 const taskColumns = sql`t.id, t.student_id, s.name as student_name, t.title, t.details,
   to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.assignee_id, a.name as assignee_name, t.status,
   ${isoSql(sql`t.completed_at`)} as completed_at, t.created_by_id, c.name as created_by_name,
   ${isoSql(sql`t.created_at`)} as created_at, ${isoSql(sql`t.updated_at`)} as updated_at,
   not ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)} as needs_new_assignee,
-  (select pa.id from practice_attempts pa where pa.student_id = t.student_id and pa.task_id = t.id
-    limit 1) as practice_attempt_id`
+  ${sql.raw(taskAttemptSql('t'))} as practice_attempt_id`
 const taskJoins = sql`tasks t join users s on s.id = t.student_id join users a on a.id = t.assignee_id
   join users c on c.id = t.created_by_id`
 /** Open first, by due date (none last); then done, most recently completed first. */

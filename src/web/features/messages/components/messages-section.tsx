@@ -29,9 +29,11 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
   // The other conversation's unread messages, on its tab (the one open is being read).
   const unread = useQuery({ ...unreadQueryOptions(), enabled: staff })
   const unreadIn = (tab: ConversationKind) =>
-    unread.data?.conversations.find(
-      (conversation) => conversation.studentUUID === student.uuid && conversation.kind === tab,
-    )?.unread ?? 0
+    tab === kind
+      ? 0
+      : (unread.data?.conversations.find(
+          (conversation) => conversation.studentUUID === student.uuid && conversation.kind === tab,
+        )?.unread ?? 0)
   return (
     // `#messages`: the links of an email and of the dashboard's unread list open here, below the
     // record's overview, since the reader came for the messages.
@@ -52,24 +54,27 @@ export function MessagesSection({ student, viewer, access }: MessagesSectionProp
       </div>
       {staff ? (
         <nav aria-label="Conversations" className="flex gap-2">
-          {(['family', 'staff'] as const).map((tab) => (
-            <Link
-              key={tab}
-              to="."
-              search={(previous: Record<string, unknown>) => ({ ...previous, conversation: tab })}
-              resetScroll={false}
-              className={tabClass}
-              aria-current={tab === kind ? 'page' : undefined}
-            >
-              {tab === 'family' ? 'Family' : 'Staff'}
-              {tab !== kind && unreadIn(tab) > 0 ? (
-                <span className="ml-1.5 rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">
-                  {unreadIn(tab)}
-                  <span className="sr-only"> unread</span>
-                </span>
-              ) : null}
-            </Link>
-          ))}
+          {(['family', 'staff'] as const).map((tab) => {
+            const count = unreadIn(tab)
+            return (
+              <Link
+                key={tab}
+                to="."
+                search={(previous: Record<string, unknown>) => ({ ...previous, conversation: tab })}
+                resetScroll={false}
+                className={tabClass}
+                aria-current={tab === kind ? 'page' : undefined}
+              >
+                {tab === 'family' ? 'Family' : 'Staff'}
+                {count > 0 ? (
+                  <span className="ml-1.5 rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">
+                    {count}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </Link>
+            )
+          })}
         </nav>
       ) : null}
       <Conversation key={kind} student={student} viewer={viewer} access={access} kind={kind} />
