@@ -42,6 +42,9 @@ export const availableUserSchema = userSummarySchema.extend({ email: z.string() 
 /** The /settings checkbox for session emails; the emails quote it when they say how to stop them. */
 export const SESSION_REMINDERS_LABEL = 'Email me before each tutoring session'
 
+/** The /settings checkbox for task emails (`emailTaskReminders`); the emails quote it too. */
+export const TASK_EMAILS_LABEL = 'Email me about tasks given to me'
+
 export const currentUserSchema = z.object({
   name: z.string(),
   uuid: z.string(),
@@ -50,7 +53,10 @@ export const currentUserSchema = z.object({
   ...profilesSchema.shape,
   /** Email me when a coach shares a session note (students and guardians; on by default). */
   emailOnSharedNotes: z.boolean().optional(),
-  /** Email me the day before a task of mine is due (on by default). */
+  /**
+   * Task emails (on by default): when someone else gives me a task or a practice test, and the day
+   * before a task of mine is due.
+   */
   emailTaskReminders: z.boolean().optional(),
   /** Email me before each tutoring session, and educators a morning list of sessions to mark (on by default). */
   emailSessionReminders: z.boolean().optional(),

@@ -146,7 +146,7 @@ test('the settings checkboxes have 44 px touch targets at 390 px, and the Menu d
   await page.goto('/settings')
   for (const name of [
     'Email me when a coach shares a session note',
-    'Email me the day before a task of mine is due',
+    'Email me about tasks given to me',
     'Email me before each tutoring session',
   ]) {
     await expectTappable(page.getByRole('checkbox', { name }))

@@ -4,7 +4,6 @@ import { formatPlainDate } from '../../shared/dates'
 import { inviteRoleLabels } from '../../shared/roles'
 import { DEFAULT_TIME_ZONE } from '../../shared/time-zones'
 import type { MailMessage } from './mailer'
-import { quoteLines } from './quote'
 import { sessionTimeFor } from './session-messages'
 
 /**
@@ -161,51 +160,6 @@ export function sharedNoteMail(
       recordLink,
       '',
       `To stop these emails, turn off "Email me when a coach shares a session note" at ${settingsLink}`,
-      '',
-      `${BRAND.name}`,
-    ].join('\n'),
-  }
-}
-
-/** How much of a task's details a reminder quotes. */
-const DETAILS_QUOTED = 300
-
-/**
- * The day before a task is due, to its assignee: the task, who added it, the first of its
- * details (plain text, as typed), a link to the plan and one to turn reminders off.
- */
-export function taskReminderMail(
-  to: string,
-  task: {
-    title: string
-    details: string | null
-    due_date: string
-    student_id: string
-    student_name: string
-    assignee_id: string
-    created_by_id: string
-    created_by_name: string
-  },
-  links: { plan: string; settings: string },
-): MailMessage {
-  const plan = task.assignee_id === task.student_id ? 'your plan' : `${task.student_name}'s plan`
-  const details = task.details?.trim()
-  return {
-    to,
-    subject: `Due tomorrow: ${task.title}`,
-    text: [
-      `This task on ${plan} is due tomorrow, ${formatPlainDate(task.due_date)}:`,
-      '',
-      `  ${task.title}`,
-      ...(task.created_by_id !== task.assignee_id && task.created_by_name
-        ? ['', `Added by ${task.created_by_name}.`]
-        : []),
-      ...(details ? ['', ...quoteLines(details, DETAILS_QUOTED)] : []),
-      '',
-      'See it on the plan:',
-      links.plan,
-      '',
-      `To stop these reminders, turn off "Email me the day before a task of mine is due" at ${links.settings}`,
       '',
       `${BRAND.name}`,
     ].join('\n'),

@@ -14,7 +14,7 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** "Email me when a coach shares a session note" in /settings. */
     emailOnSharedNotes: boolean('email_on_shared_notes').notNull().default(true),
-    /** "Email me the day before a task of mine is due" in /settings. */
+    /** Task emails, given and due tomorrow ("Email me about tasks given to me" in /settings). */
     emailTaskReminders: boolean('email_task_reminders').notNull().default(true),
     /** "Email me before each tutoring session" in /settings. */
     emailSessionReminders: boolean('email_session_reminders').notNull().default(true),

@@ -3,8 +3,12 @@ import { todayIn } from '../../../shared/tasks'
 import type { DbOrTx } from '../../db/client'
 import { selectRows } from '../../db/raw'
 import type { Mailer } from '../../mail/mailer'
-import { taskReminderMail } from '../../mail/messages'
+import { taskReminderMail } from '../../mail/task-messages'
 import { mayReadRecordSql } from '../students/record'
+
+/** A student's plan in the workspace. */
+export const planLink = (appOrigin: string, studentId: string) =>
+  `${appOrigin}/students/${studentId}?section=plan`
 
 /** Reminders go out at this local hour on the day before a task is due. */
 export const REMINDER_HOUR = 8
@@ -81,7 +85,7 @@ export async function sendDueReminders(
     try {
       await mailer.send(
         taskReminderMail(task.email, task, {
-          plan: `${appOrigin}/students/${task.student_id}?section=plan`,
+          open: planLink(appOrigin, task.student_id),
           settings: `${appOrigin}/settings`,
         }),
       )

@@ -202,7 +202,7 @@ export async function updateTask(
   studentId: string,
   taskId: string,
   patch: TaskPatch,
-): Promise<Task> {
+): Promise<{ task: Task; reassigned: boolean }> {
   const access = await studentAccess(db, viewer, studentId)
   return db.transaction(async (tx) => {
     const before = await loadTask(tx, studentId, taskId)
@@ -234,7 +234,7 @@ export async function updateTask(
       before: audited(before),
       after: audited(after),
     })
-    return toTask(after)
+    return { task: toTask(after), reassigned: after.assignee_id !== before.assignee_id }
   })
 }
 

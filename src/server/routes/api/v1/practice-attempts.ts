@@ -13,6 +13,7 @@ import { emptyBodySchema } from '../../../../shared/validation'
 import { saveAnswers, submitAttempt } from '../../../modules/practice/answers'
 import { assignForm, listAttempts } from '../../../modules/practice/attempts'
 import { getAttempt } from '../../../modules/practice/review'
+import { tellAssignee } from '../../../modules/tasks/assigned-mail'
 import { access, requireViewer } from '../../../plugins/access'
 
 const studentParams = z.object({ id: z.string() })
@@ -43,15 +44,22 @@ const practiceAttemptRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['practice'],
-        summary: 'Assign a form (adds the task "Take {form}" due that day)',
+        summary: 'Assign a form (adds the task "Take {form}" due that day, and emails the student)',
         params: studentParams,
         body: assignInputSchema,
         response: { 201: practiceAttemptSchema },
       },
       config: { access: access.anyUser },
     },
-    async (request, reply) =>
-      reply.code(201).send(await assignForm(app.db, requireViewer(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const viewer = requireViewer(request)
+      const attempt = await assignForm(app.db, viewer, request.params.id, request.body)
+      if (attempt.taskUUID) {
+        const deps = { db: app.db, mailer: app.mailer, appOrigin: app.env.appOrigin, log: request.log }
+        await tellAssignee(deps, attempt.taskUUID, viewer.id)
+      }
+      return reply.code(201).send(attempt)
+    },
   )
 
   app.get(

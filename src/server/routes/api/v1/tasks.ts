@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -8,6 +9,7 @@ import {
   taskPatchSchema,
   taskSchema,
 } from '../../../../shared/tasks'
+import { tellAssignee } from '../../../modules/tasks/assigned-mail'
 import { createTask, deleteTask, listTasks, myTasks, updateTask } from '../../../modules/tasks/tasks'
 import { access, requireViewer } from '../../../plugins/access'
 
@@ -16,6 +18,14 @@ const taskParams = studentParams.extend({ taskId: z.string() })
 
 /** Tasks on a student's plan; who may do what is decided in the tasks module (404 for outsiders). */
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Emails the assignee a task someone else gave them, once the write has committed. */
+  const tell = (request: FastifyRequest, taskId: string) =>
+    tellAssignee(
+      { db: app.db, mailer: app.mailer, appOrigin: app.env.appOrigin, log: request.log },
+      taskId,
+      requireViewer(request).id,
+    )
+
   app.get(
     '/api/v1/students/:id/tasks',
     {
@@ -35,15 +45,19 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Add a task (admins and educators on the team; the student for themself)',
+        summary:
+          'Add a task (admins and educators on the team; the student for themself); someone given it by another is emailed',
         params: studentParams,
         body: taskInputSchema,
         response: { 201: taskSchema },
       },
       config: { access: access.anyUser },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createTask(app.db, requireViewer(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const task = await createTask(app.db, requireViewer(request), request.params.id, request.body)
+      await tell(request, task.uuid)
+      return reply.code(201).send(task)
+    },
   )
 
   app.patch(
@@ -51,15 +65,19 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['tasks'],
-        summary: 'Change a task; its assignee may mark it done or open again',
+        summary: 'Change a task; its assignee may mark it done or open again; a new assignee is emailed',
         params: taskParams,
         body: taskPatchSchema,
         response: { 200: taskSchema },
       },
       config: { access: access.anyUser },
     },
-    async (request) =>
-      updateTask(app.db, requireViewer(request), request.params.id, request.params.taskId, request.body),
+    async (request) => {
+      const { id, taskId } = request.params
+      const { task, reassigned } = await updateTask(app.db, requireViewer(request), id, taskId, request.body)
+      if (reassigned) await tell(request, task.uuid)
+      return task
+    },
   )
 
   app.delete(

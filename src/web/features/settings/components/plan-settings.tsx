@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time-zones'
-import { type CurrentUser, SESSION_REMINDERS_LABEL, type UpdateMeBody } from '../../../../shared/users'
+import {
+  type CurrentUser,
+  SESSION_REMINDERS_LABEL,
+  TASK_EMAILS_LABEL,
+  type UpdateMeBody,
+} from '../../../../shared/users'
 import { Alert } from '../../../components/ui/alert'
 import { toast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api-client'
@@ -12,8 +17,8 @@ import { CalendarFeed } from './calendar-feed'
 import { TimeZonePicker } from './time-zone-picker'
 
 /**
- * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the task and
- * session reminder emails, and the private calendar feed (on, a new link, off).
+ * /settings "Tasks and calendar": the time zone that reminders and "Overdue" follow, the task
+ * emails and session reminders, and the private calendar feed (on, a new link, off).
  */
 export function PlanSettings({ user }: { user: CurrentUser }) {
   const id = useId()
@@ -65,14 +70,14 @@ export function PlanSettings({ user }: { user: CurrentUser }) {
         id={`${id}-reminders`}
         checked={reminders.shown}
         disabled={updateMe.isPending}
-        label="Email me the day before a task of mine is due"
-        help="One email per task, at 8:00 AM the day before."
+        label={TASK_EMAILS_LABEL}
+        help="When someone else gives you a task or a practice test, and at 8:00 AM the day before one is due."
         onChange={(checked) =>
           save(
             reminders,
             checked,
             { emailTaskReminders: checked },
-            checked ? 'Task reminders on' : 'No more task reminder emails',
+            checked ? 'Task emails on' : 'No more task emails',
           )
         }
       />
