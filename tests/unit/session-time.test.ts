@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '../../src/shared/tutoring'
 import {
+  meetingLinkHelp,
   plannedHours,
   sessionFormDefaults,
   toSessionInput,
@@ -129,6 +130,21 @@ describe('the schedule form', () => {
     expect(toSessionPatch({ ...values, durationMinutes: '45' }, session(), NY, false)).toEqual({
       durationMinutes: 45,
     })
+  })
+
+  it('says whose meeting link a session handed to another educator still holds, until it is changed', () => {
+    const educators = [{ uuid: 'cole', name: 'Cole Coach' }]
+    const values = sessionFormDefaults(NY, null, session(), preset)
+    const usual = 'An https:// link the student and the educator open.'
+    expect(meetingLinkHelp(values, session(), educators)).toBe(usual)
+    expect(meetingLinkHelp({ ...values, educatorUUID: 'cole' }, session(), educators)).toBe(
+      'This is the link Eli Educator used. If Cole Coach has their own room, put its link here.',
+    )
+    const changed = { ...values, educatorUUID: 'cole', meetingUrl: 'https://meet.example.com/cole' }
+    expect(meetingLinkHelp(changed, session(), educators)).toBe(usual)
+    const inPerson = session({ location: { kind: 'in-person', place: 'Library' } })
+    expect(meetingLinkHelp({ ...values, educatorUUID: 'cole' }, inPerson, educators)).toBe(usual)
+    expect(meetingLinkHelp(values, null, educators)).toBe(usual)
   })
 })
 

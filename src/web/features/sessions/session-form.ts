@@ -216,6 +216,24 @@ export function toSessionPatch(
   return patch as SessionPatch
 }
 
+/**
+ * The meeting link's help. A session handed to another educator keeps its link, which is usually
+ * the first educator's own room: while the form still holds that link, the help says whose it is.
+ */
+export function meetingLinkHelp(
+  values: Pick<SessionFormValues, 'educatorUUID' | 'meetingUrl'>,
+  session: Session | null,
+  educators: ReadonlyArray<{ uuid: string; name: string }>,
+): string {
+  const kept =
+    session?.location.kind === 'online' &&
+    values.educatorUUID !== session.educator.uuid &&
+    values.meetingUrl.trim() === session.location.meetingUrl
+  if (!session || !kept) return 'An https:// link the student and the educator open.'
+  const next = educators.find((educator) => educator.uuid === values.educatorUUID)?.name || 'the new educator'
+  return `This is the link ${session.educator.name || 'the last educator'} used. If ${next} has their own room, put its link here.`
+}
+
 /** Hours a new session (or each of a series) would take: what the balance warning counts. */
 export function plannedHours(values: SessionFormValues): number {
   const minutes = Number(values.durationMinutes) || 0

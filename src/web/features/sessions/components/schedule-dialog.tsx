@@ -13,6 +13,7 @@ import { hoursWords, zoneCity } from '../../../lib/session-time'
 import { zodResolver } from '../../../lib/zod-resolver'
 import { useChangeSession, useScheduleSession } from '../api/sessions'
 import {
+  meetingLinkHelp,
   plannedHours,
   SERVER_FIELD_PATHS,
   type SessionFormValues,
@@ -24,10 +25,7 @@ import {
 import { clashWords } from '../session-words'
 import { Choice } from './choice'
 
-interface Person {
-  name: string
-  uuid: string
-}
+type Person = { name: string; uuid: string }
 
 export interface ScheduleDialogProps {
   open: boolean
@@ -190,7 +188,7 @@ function ScheduleForm({
             label="Meeting link"
             type="url"
             inputMode="url"
-            help="An https:// link the student and the educator open."
+            help={meetingLinkHelp(values, session, educators)}
             registration={form.register('meetingUrl')}
             error={errors.meetingUrl?.message}
           />
