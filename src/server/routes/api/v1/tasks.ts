@@ -55,7 +55,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const task = await createTask(app.db, requireViewer(request), request.params.id, request.body)
-      await tell(request, task.uuid)
+      if (task.assignee.uuid !== task.createdBy.uuid) await tell(request, task.uuid)
       return reply.code(201).send(task)
     },
   )
