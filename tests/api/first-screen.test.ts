@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIRST_SCREEN_ELEMENT_ID, ZONE_CLOCK_KEY } from '../../src/shared/first-screen'
 import { AFTER_PAINT_SCRIPT, JS_CLASS_SCRIPT } from '../../src/shared/public-site'
@@ -88,6 +89,29 @@ describe('the app shell', () => {
     const csp = String(response.headers['content-security-policy'])
     const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
     expect(csp).toContain(`script-src 'self' ${hash(JS_CLASS_SCRIPT)} ${hash(AFTER_PAINT_SCRIPT)};`)
+  })
+
+  it('sends a page compressed as the caller accepts it, brotli first, the same page once decoded', async () => {
+    const plain = await t.request({ method: 'GET', url: '/dashboard', cookie: student.cookie })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync }
+    for (const [accepts, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const headers = { 'accept-encoding': accepts }
+      const sent = await t.request({ method: 'GET', url: '/dashboard', cookie: student.cookie, headers })
+      expect(sent.headers['content-encoding'], accepts).toBe(encoding)
+      expect(sent.headers.vary).toContain('accept-encoding')
+      expect(sent.rawPayload.length).toBeLessThan(plain.rawPayload.length)
+      const page = decoders[encoding](sent.rawPayload).toString('utf8')
+      // The same page but for the zone clock, which starts at the minute it was asked for.
+      const withoutAnswers = (html: string) => html.replace(ELEMENT, '')
+      expect(withoutAnswers(page)).toBe(withoutAnswers(plain.body))
+      expect(JSON.parse(ELEMENT.exec(page)![1]!)['/v1/users/me']).toEqual(
+        JSON.parse(ELEMENT.exec(plain.body)![1]!)['/v1/users/me'],
+      )
+    }
   })
 
   it('puts the viewer’s zone clock beside the answers, for the zone they chose', async () => {

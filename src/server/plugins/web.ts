@@ -10,6 +10,7 @@ import { notFound } from '../problems'
 import { loadShells } from './app-shells'
 import { sendProblem } from './errors'
 import { firstScreenFor } from './first-screen'
+import { sendHtml } from './html-encoding'
 import { loadPublicPages, sendPublicPage } from './public-pages'
 import { isApiPath, requestPath } from './request-path'
 
@@ -158,17 +159,11 @@ export default fp(
           : null
         // The answers before the loader (ADR 058): the app may start as soon as the loader has run.
         const withAnswers = routeShell.replace('</body>', () => `${firstScreen.element}</body>`)
-        return reply
-          .code(200)
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(page === null ? withAnswers : withRenderedPage(withAnswers, page))
+        reply.code(200).header('cache-control', 'no-store')
+        return sendHtml(request, reply, page === null ? withAnswers : withRenderedPage(withAnswers, page))
       }
-      return reply
-        .code(route ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(routeShell)
+      reply.code(route ? 200 : 404).header('cache-control', 'no-cache')
+      return sendHtml(request, reply, routeShell)
     })
   },
   { name: 'web', dependencies: ['errors'] },
