@@ -29,10 +29,10 @@ export interface TaskMailLinks {
 const whosePlan = (task: TaskMailFacts) =>
   task.assignee_id === task.student_id ? 'your plan' : `${task.student_name}'s plan`
 
-/** The task's title, then the first of its details, quoted as typed (plain text). */
-function taskLines(task: TaskMailFacts): string[] {
+/** The task's title, any lines in between, then the first of its details, quoted as typed. */
+function taskLines(task: TaskMailFacts, between: string[] = []): string[] {
   const details = task.details?.trim()
-  return ['', `  ${task.title}`, ...(details ? ['', ...quoteLines(details, DETAILS_QUOTED)] : [])]
+  return ['', `  ${task.title}`, ...between, ...(details ? ['', ...quoteLines(details, DETAILS_QUOTED)] : [])]
 }
 
 /** The end every task email shares: where to open it, and the setting that stops these emails. */
@@ -66,8 +66,7 @@ export function taskReminderMail(
     subject: `Due tomorrow: ${task.title}`,
     text: [
       `This task on ${whosePlan(task)} is due tomorrow, ${formatPlainDate(task.due_date)}:`,
-      ...taskLines(task),
-      ...addedBy,
+      ...taskLines(task, addedBy),
       ...footer('See it on the plan:', links),
     ].join('\n'),
   } satisfies MailMessage
