@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { studentFamily } from '../helpers/family'
 import { formBody } from '../helpers/practice-forms'
@@ -91,17 +92,53 @@ describe('a task given by someone else', () => {
   it('sends nothing for a done task, to someone who turned task emails off, or on an archived record', async () => {
     const { student } = await studentFamily(t, [educator], { name: 'Ona Optout' })
     const base = `/api/v1/students/${student.id}/tasks`
-    await send('POST', base, educator, { title: 'Already done', status: 'done' })
+    expect((await send('POST', base, educator, { title: 'Already done', status: 'done' })).status).toBe(201)
     expect(await received()).toEqual([])
 
     expect((await send('PATCH', '/api/v1/users/me', student, { emailTaskReminders: false })).status).toBe(200)
-    await send('POST', base, educator, { title: 'Quiet task' })
+    expect((await send('POST', base, educator, { title: 'Quiet task' })).status).toBe(201)
     expect(await received()).toEqual([])
 
     await send('PATCH', '/api/v1/users/me', student, { emailTaskReminders: true })
-    await send('PATCH', `/api/v1/students/${student.id}`, admin, { archived: true })
-    await send('POST', base, admin, { title: 'On an archived record' })
+    expect((await send('PATCH', `/api/v1/students/${student.id}`, admin, { archived: true })).status).toBe(
+      200,
+    )
+    expect((await send('POST', base, admin, { title: 'On an archived record' })).status).toBe(201)
     expect(await received()).toEqual([])
+  })
+
+  it('sends nothing to a disabled account, nor to a team member who may no longer read the record', async () => {
+    const leaver = await t.userWith({ roles: ['educator'], name: 'Lee Leaver' })
+    const { student } = await studentFamily(t, [educator, leaver], { name: 'Dee Disabled' })
+    const base = `/api/v1/students/${student.id}/tasks`
+    const task = (await send('POST', base, educator, { title: 'Plan the essays', assigneeUUID: educator.id }))
+      .body
+    await received()
+    // Still on the team, but no longer staff: the task may be theirs, the record is not to read.
+    await t.db.execute(sql`delete from educator_profiles where user_id = ${leaver.id}`)
+    expect((await send('PATCH', `${base}/${task.uuid}`, admin, { assigneeUUID: leaver.id })).status).toBe(200)
+    expect(await received()).toEqual([])
+
+    await t.db.execute(sql`update users set disabled_at = now() where id = ${student.id}`)
+    expect((await send('PATCH', `${base}/${task.uuid}`, admin, { assigneeUUID: student.id })).status).toBe(
+      200,
+    )
+    expect(await received()).toEqual([])
+  })
+
+  it('writes the task when its email cannot be sent', async () => {
+    const { student } = await studentFamily(t, [educator], { name: 'Ray Refused' })
+    const base = `/api/v1/students/${student.id}/tasks`
+    sink.refused.add(student.email)
+    try {
+      const created = await send('POST', base, educator, { title: 'Read chapter 3' })
+      expect(created.status).toBe(201)
+      expect(await received()).toEqual([])
+      const listed = await t.request({ method: 'GET', url: base, cookie: educator.cookie })
+      expect(listed.json().tasks.map((task: { uuid: string }) => task.uuid)).toContain(created.body.uuid)
+    } finally {
+      sink.refused.delete(student.email)
+    }
   })
 })
 

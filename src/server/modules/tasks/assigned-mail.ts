@@ -5,6 +5,7 @@ import type { Mailer } from '../../mail/mailer'
 import { type TaskMailFacts, taskAssignedMail } from '../../mail/task-messages'
 import { mayReadRecordSql } from '../students/record'
 import { planLink } from './reminders'
+import { taskAttemptSql } from './tasks'
 
 interface AssignedRow extends TaskMailFacts {
   email: string
@@ -39,13 +40,12 @@ async function sendAssigned({ db, mailer, appOrigin }: TellDeps, taskId: string,
     db,
     sql`select t.title, t.details, to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.student_id,
       s.name as student_name, t.assignee_id, a.email, actor.id as created_by_id,
-      actor.name as created_by_name, pa.id as practice_attempt_id
+      actor.name as created_by_name, ${sql.raw(taskAttemptSql('t'))} as practice_attempt_id
     from tasks t
     join users a on a.id = t.assignee_id and a.disabled_at is null and a.email_task_reminders
     join users actor on actor.id = ${actorId}
     join users s on s.id = t.student_id
     join student_profiles sp on sp.user_id = t.student_id and sp.archived_at is null
-    left join practice_attempts pa on pa.task_id = t.id
     where t.id = ${taskId} and t.status = 'open' and t.assignee_id <> ${actorId}
       and ${mayReadRecordSql(sql`t.student_id`, sql`t.assignee_id`)}`,
   )
