@@ -52,6 +52,11 @@ export function createMailer(options: {
       auth: url.username
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
+      // Several routes send before they answer (a shared note, a task given): a relay that hangs
+      // fails the email in seconds, not nodemailer's default minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
     })
     return {
       async send(message) {

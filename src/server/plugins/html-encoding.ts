@@ -14,9 +14,9 @@ const BROTLI = {
 /**
  * Sends an app page compressed as the caller accepts. The app's pages go out from the not-found
  * handler (every app path is a page), which @fastify/compress does not reach: it compresses routes.
- * A first screen's page is 12-20 KB of HTML and answers; compressed it is about a third of that on
- * a phone's connection. The page holds no secret a reflected text could be guessed against (the
- * session is an HttpOnly cookie), as the API's JSON answers, compressed the same way, hold none.
+ * A first screen's page is 12-20 KB of HTML and answers; compressed it is about a quarter of that on
+ * a phone's connection. Nothing in a page echoes its request (search parameters are checked to
+ * fixed shapes), so its private parts cannot be guessed by their compressed size (ADR 061).
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding')
