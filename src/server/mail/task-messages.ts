@@ -56,7 +56,7 @@ export function taskReminderMail(
   to: string,
   task: TaskMailFacts & { due_date: string },
   links: TaskMailLinks,
-) {
+): MailMessage {
   const addedBy =
     task.created_by_id !== task.assignee_id && task.created_by_name
       ? ['', `Added by ${task.created_by_name}.`]
@@ -69,7 +69,7 @@ export function taskReminderMail(
       ...taskLines(task, addedBy),
       ...footer('See it on the plan:', links),
     ].join('\n'),
-  } satisfies MailMessage
+  }
 }
 
 /**
