@@ -134,17 +134,26 @@ describe('the schedule form', () => {
 
   it('says whose meeting link a session handed to another educator still holds, until it is changed', () => {
     const educators = [{ uuid: 'cole', name: 'Cole Coach' }]
+    const admin = 'admin'
+    const eli = session().educator.uuid
     const values = sessionFormDefaults(NY, null, session(), preset)
     const usual = 'An https:// link the student and the educator open.'
-    expect(meetingLinkHelp(values, session(), educators)).toBe(usual)
-    expect(meetingLinkHelp({ ...values, educatorUUID: 'cole' }, session(), educators)).toBe(
+    expect(meetingLinkHelp(values, session(), educators, admin)).toBe(usual)
+    const handedOver = { ...values, educatorUUID: 'cole' }
+    expect(meetingLinkHelp(handedOver, session(), educators, admin)).toBe(
       'This is the link Eli Educator used. If Cole Coach has their own room, put its link here.',
     )
-    const changed = { ...values, educatorUUID: 'cole', meetingUrl: 'https://meet.example.com/cole' }
-    expect(meetingLinkHelp(changed, session(), educators)).toBe(usual)
+    expect(meetingLinkHelp(handedOver, session(), educators, eli)).toBe(
+      'This is the link you used. If Cole Coach has their own room, put its link here.',
+    )
+    expect(meetingLinkHelp(handedOver, session(), educators, 'cole')).toBe(
+      'This is the link Eli Educator used. If you have your own room, put its link here.',
+    )
+    const changed = { ...handedOver, meetingUrl: 'https://meet.example.com/cole' }
+    expect(meetingLinkHelp(changed, session(), educators, admin)).toBe(usual)
     const inPerson = session({ location: { kind: 'in-person', place: 'Library' } })
-    expect(meetingLinkHelp({ ...values, educatorUUID: 'cole' }, inPerson, educators)).toBe(usual)
-    expect(meetingLinkHelp(values, null, educators)).toBe(usual)
+    expect(meetingLinkHelp(handedOver, inPerson, educators, admin)).toBe(usual)
+    expect(meetingLinkHelp(values, null, educators, admin)).toBe(usual)
   })
 })
 

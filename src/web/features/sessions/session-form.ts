@@ -218,20 +218,24 @@ export function toSessionPatch(
 
 /**
  * The meeting link's help. A session handed to another educator keeps its link, which is usually
- * the first educator's own room: while the form still holds that link, the help says whose it is.
+ * the first educator's own room: while the form still holds that link, the help says whose it is,
+ * in the second person to whichever of the two educators is reading it.
  */
 export function meetingLinkHelp(
   values: Pick<SessionFormValues, 'educatorUUID' | 'meetingUrl'>,
   session: Session | null,
   educators: ReadonlyArray<{ uuid: string; name: string }>,
+  viewerUuid: string,
 ): string {
   const kept =
     session?.location.kind === 'online' &&
     values.educatorUUID !== session.educator.uuid &&
     values.meetingUrl.trim() === session.location.meetingUrl
   if (!session || !kept) return 'An https:// link the student and the educator open.'
+  const before = session.educator.uuid === viewerUuid ? 'you' : session.educator.name || 'the last educator'
   const next = educators.find((educator) => educator.uuid === values.educatorUUID)?.name || 'the new educator'
-  return `This is the link ${session.educator.name || 'the last educator'} used. If ${next} has their own room, put its link here.`
+  const own = values.educatorUUID === viewerUuid ? 'you have your own room' : `${next} has their own room`
+  return `This is the link ${before} used. If ${own}, put its link here.`
 }
 
 /** Hours a new session (or each of a series) would take: what the balance warning counts. */

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast'
 import { errorMessage, fieldProblems, isApiError } from '../../../lib/api-client'
 import { hoursWords, zoneCity } from '../../../lib/session-time'
 import { zodResolver } from '../../../lib/zod-resolver'
+import { useCurrentUser } from '../../auth/api/get-current-user'
 import { useChangeSession, useScheduleSession } from '../api/sessions'
 import {
   meetingLinkHelp,
@@ -53,7 +54,6 @@ export function ScheduleDialog({ open, onClose, session, ...rest }: ScheduleDial
 }
 
 type Clash = { kind: 'student' | 'educator'; detail: string }
-
 function ScheduleForm({
   viewerZone,
   session,
@@ -74,6 +74,7 @@ function ScheduleForm({
   })
   const { errors, isSubmitting } = form.formState
   const values = form.watch()
+  const viewerUuid = useCurrentUser().uuid
 
   const send = async (allowStudentClash: boolean) => {
     const current = form.getValues()
@@ -188,7 +189,7 @@ function ScheduleForm({
             label="Meeting link"
             type="url"
             inputMode="url"
-            help={meetingLinkHelp(values, session, educators)}
+            help={meetingLinkHelp(values, session, educators, viewerUuid)}
             registration={form.register('meetingUrl')}
             error={errors.meetingUrl?.message}
           />
