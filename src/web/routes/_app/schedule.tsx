@@ -157,6 +157,7 @@ function Schedule({ viewer }: { viewer: CurrentUser }) {
           open={slot !== null}
           onClose={() => setSlot(null)}
           viewerZone={viewerZone}
+          viewerUuid={viewer.uuid}
           session={null}
           slot={slot}
           students={students.data?.students ?? []}

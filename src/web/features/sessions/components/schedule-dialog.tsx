@@ -8,10 +8,10 @@ import { SelectField } from '../../../components/ui/select-field'
 import { SubmitButton } from '../../../components/ui/submit-button'
 import { TextField } from '../../../components/ui/text-field'
 import { toast } from '../../../components/ui/toast'
-import { errorMessage, fieldProblems, isApiError } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '../../../lib/api-client'
+import { showFieldProblems } from '../../../lib/field-problems'
 import { hoursWords, zoneCity } from '../../../lib/session-time'
 import { zodResolver } from '../../../lib/zod-resolver'
-import { useCurrentUser } from '../../auth/api/get-current-user'
 import { useChangeSession, useScheduleSession } from '../api/sessions'
 import {
   meetingLinkHelp,
@@ -32,6 +32,8 @@ export interface ScheduleDialogProps {
   open: boolean
   onClose: () => void
   viewerZone: string
+  /** Who is scheduling: the meeting link's help says "you" to them. */
+  viewerUuid: string
   /** The session to reschedule; none to schedule a new one (or a series). */
   session: Session | null
   /** The students to choose from: one on a record, the educator's on /schedule. */
@@ -54,8 +56,10 @@ export function ScheduleDialog({ open, onClose, session, ...rest }: ScheduleDial
 }
 
 type Clash = { kind: 'student' | 'educator'; detail: string }
+
 function ScheduleForm({
   viewerZone,
+  viewerUuid,
   session,
   students,
   educators,
@@ -74,7 +78,6 @@ function ScheduleForm({
   })
   const { errors, isSubmitting } = form.formState
   const values = form.watch()
-  const viewerUuid = useCurrentUser().uuid
 
   const send = async (allowStudentClash: boolean) => {
     const current = form.getValues()
@@ -106,18 +109,7 @@ function ScheduleForm({
     }
   }
 
-  const showServerFields = (error: unknown) => {
-    const problems = fieldProblems(error)
-    const shown = problems.filter((problem) => SERVER_FIELD_PATHS[problem.path])
-    for (const [index, problem] of shown.entries()) {
-      form.setError(
-        SERVER_FIELD_PATHS[problem.path]!,
-        { message: problem.message },
-        { shouldFocus: index === 0 },
-      )
-    }
-    return shown.length > 0
-  }
+  const showServerFields = (error: unknown) => showFieldProblems(form, error, SERVER_FIELD_PATHS)
 
   const onSubmit = form.handleSubmit(() => submit(false))
   const hoursNeeded = session ? 0 : plannedHours(values)

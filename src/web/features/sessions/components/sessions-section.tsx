@@ -194,6 +194,7 @@ export function SessionsSection({ student, viewer, access, onWriteNote }: Sessio
             open={scheduling !== null}
             onClose={() => setScheduling(null)}
             viewerZone={viewerZone}
+            viewerUuid={viewer.uuid}
             session={scheduling?.session ?? null}
             students={[{ name: student.name, uuid: student.uuid }]}
             educators={educators}
