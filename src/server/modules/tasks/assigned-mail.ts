@@ -12,11 +12,11 @@ interface AssignedRow extends TaskMailFacts {
   practice_attempt_id: string | null
 }
 
+/** What sending needs: the server instance (`app`) has all three. */
 export interface TellDeps {
   db: DbOrTx
   mailer: Mailer
-  appOrigin: string
-  log: { error: (obj: object, msg: string) => void }
+  env: { appOrigin: string }
 }
 
 /**
@@ -26,16 +26,22 @@ export interface TellDeps {
  * may no longer read the record, or when the student is archived. A failed send is logged, not
  * thrown: the task is written either way. Returns whether one was sent.
  */
-export async function tellAssignee(deps: TellDeps, taskId: string, actorId: string): Promise<boolean> {
+export async function tellAssignee(
+  deps: TellDeps,
+  log: { error: (obj: object, msg: string) => void },
+  taskId: string,
+  actorId: string,
+): Promise<boolean> {
   try {
     return await sendAssigned(deps, taskId, actorId)
   } catch (err) {
-    deps.log.error({ err }, 'task-assigned mail failed')
+    log.error({ err }, 'task-assigned mail failed')
     return false
   }
 }
 
-async function sendAssigned({ db, mailer, appOrigin }: TellDeps, taskId: string, actorId: string) {
+async function sendAssigned({ db, mailer, env }: TellDeps, taskId: string, actorId: string) {
+  const { appOrigin } = env
   const [task] = await selectRows<AssignedRow>(
     db,
     sql`select t.title, t.details, to_char(t.due_date, 'YYYY-MM-DD') as due_date, t.student_id,

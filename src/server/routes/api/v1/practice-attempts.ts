@@ -54,10 +54,7 @@ const practiceAttemptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = requireViewer(request)
       const attempt = await assignForm(app.db, viewer, request.params.id, request.body)
-      if (attempt.taskUUID) {
-        const deps = { db: app.db, mailer: app.mailer, appOrigin: app.env.appOrigin, log: request.log }
-        await tellAssignee(deps, attempt.taskUUID, viewer.id)
-      }
+      if (attempt.taskUUID) await tellAssignee(app, request.log, attempt.taskUUID, viewer.id)
       return reply.code(201).send(attempt)
     },
   )

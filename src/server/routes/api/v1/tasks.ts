@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -18,14 +17,6 @@ const taskParams = studentParams.extend({ taskId: z.string() })
 
 /** Tasks on a student's plan; who may do what is decided in the tasks module (404 for outsiders). */
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Emails the assignee a task someone else gave them, once the write has committed. */
-  const tell = (request: FastifyRequest, taskId: string) =>
-    tellAssignee(
-      { db: app.db, mailer: app.mailer, appOrigin: app.env.appOrigin, log: request.log },
-      taskId,
-      requireViewer(request).id,
-    )
-
   app.get(
     '/api/v1/students/:id/tasks',
     {
@@ -54,8 +45,10 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser },
     },
     async (request, reply) => {
-      const task = await createTask(app.db, requireViewer(request), request.params.id, request.body)
-      if (task.assignee.uuid !== task.createdBy.uuid) await tell(request, task.uuid)
+      const viewer = requireViewer(request)
+      const task = await createTask(app.db, viewer, request.params.id, request.body)
+      // Someone else's task tells its assignee, once written (no query for one's own).
+      if (task.assignee.uuid !== viewer.id) await tellAssignee(app, request.log, task.uuid, viewer.id)
       return reply.code(201).send(task)
     },
   )
@@ -74,8 +67,9 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, taskId } = request.params
-      const { task, reassigned } = await updateTask(app.db, requireViewer(request), id, taskId, request.body)
-      if (reassigned) await tell(request, task.uuid)
+      const viewer = requireViewer(request)
+      const { task, reassigned } = await updateTask(app.db, viewer, id, taskId, request.body)
+      if (reassigned) await tellAssignee(app, request.log, task.uuid, viewer.id)
       return task
     },
   )
